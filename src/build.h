@@ -1,0 +1,28 @@
+// The build as a function: content in, Output and Diagnostics out. Used by
+// `build`, `check` and `serve`; only `build` writes to disk.
+#pragma once
+
+#include <string>
+
+#include "diag.h"
+#include "output.h"
+#include "source.h"
+
+namespace sitegen {
+
+struct BuildOptions {
+  std::string base_url;            // overrides site.toml's base_url when set (--base-url)
+  bool strict = false;             // warnings are errors
+  std::string live_reload_script;  // injected before </body> when serving; empty for builds
+  std::string theme_search_dir;    // where named themes live; default: <content>/../themes
+};
+
+struct BuildResult {
+  Output output;
+  Diagnostics diags;
+  size_t pages = 0;  // HTML pages rendered
+};
+
+BuildResult build_site(const Source& content, const BuildOptions& options);
+
+}  // namespace sitegen

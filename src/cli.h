@@ -1,0 +1,35 @@
+// The command table: argv -> a command's run function. Exit codes: 0 ok,
+// 1 content or build errors, 2 usage.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace sitegen {
+
+struct Io {
+  std::ostream& out;
+  std::ostream& err;
+};
+
+struct Command {
+  const char* name;
+  const char* summary;
+  const char* usage;  // full --help text
+  int (*run)(const std::vector<std::string>& args, Io io);
+};
+
+const std::vector<Command>& commands();
+int run_cli(const std::vector<std::string>& argv, Io io);
+
+// Commands defined in their own files.
+int cmd_build(const std::vector<std::string>& args, Io io);
+int cmd_check(const std::vector<std::string>& args, Io io);
+int cmd_new(const std::vector<std::string>& args, Io io);
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitErrors = 1;
+inline constexpr int kExitUsage = 2;
+
+}  // namespace sitegen

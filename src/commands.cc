@@ -1,0 +1,35 @@
+// The command table. Each command lives in its own file (cmd_*.cc).
+#include "cli.h"
+
+namespace sitegen {
+
+const std::vector<Command>& commands() {
+  static const std::vector<Command> kCommands = {
+      {"build", "build the site from a content directory",
+       "usage: sitegen build [CONTENT] [-o OUT] [options]\n\n"
+       "Builds CONTENT (default: content/) into OUT (default: public/). Nothing is written\n"
+       "when the content has errors; the previous output stays as it was.\n\n"
+       "options:\n"
+       "  -o, --output DIR   where to write the site (default: public/)\n"
+       "  --base-url URL     override base_url from site.toml (e.g. https://me.github.io/repo/)\n"
+       "  --strict           treat warnings (unknown keys, ...) as errors\n"
+       "  -q, --quiet        print only problems, no summary\n",
+       cmd_build},
+      {"check", "report every problem in a content directory; write nothing",
+       "usage: sitegen check [CONTENT] [options]\n\n"
+       "Loads and renders CONTENT (default: content/) and reports every problem, without\n"
+       "writing any file. Exit status 1 when there are errors.\n\n"
+       "options:\n"
+       "  --strict           treat warnings as errors\n",
+       cmd_check},
+      {"new", "create a starter content directory",
+       "usage: sitegen new DIR\n\n"
+       "Writes a starter site into DIR (which must not exist or be empty): a fictional\n"
+       "researcher whose files show every feature, with comments explaining each field.\n"
+       "Then: sitegen build DIR -o public/\n",
+       cmd_new},
+  };
+  return kCommands;
+}
+
+}  // namespace sitegen

@@ -1,0 +1,60 @@
+// Diagnostics: every user mistake as `path:line:col: error: message`, with the
+// source line and a caret. Stages add to a Diagnostics; only main decides exit codes.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sitegen {
+
+struct SourceLoc {
+  std::string path;  // as shown to the user, e.g. "content/site.toml"
+  int line = 0;      // 1-based; 0 when the whole file is meant
+  int col = 0;       // 1-based, in characters
+};
+
+enum class Severity { kError, kWarning };
+
+struct Diagnostic {
+  Severity severity = Severity::kError;
+  SourceLoc loc;
+  std::string message;
+};
+
+class Diagnostics {
+ public:
+  // Registers a file's text so diagnostics can quote its lines.
+  void add_source(const std::string& path, std::string text);
+  // Line and column (1-based, counting UTF-8 characters) of a byte offset in a registered file.
+  SourceLoc loc_at(const std::string& path, size_t offset) const;
+
+  void error(SourceLoc loc, std::string message);
+  void warning(SourceLoc loc, std::string message);
+  // Warnings become errors (--strict).
+  void set_strict(bool strict) { strict_ = strict; }
+  void append(const Diagnostics& other);
+
+  bool has_errors() const;
+  size_t error_count() const;
+  size_t warning_count() const;
+  const std::vector<Diagnostic>& all() const { return items_; }
+
+  // One diagnostic as shown in a terminal: header line, source line, caret.
+  std::string format(const Diagnostic& d) const;
+  std::string format_all() const;
+
+ private:
+  std::map<std::string, std::shared_ptr<const std::string>> sources_;
+  std::vector<Diagnostic> items_;
+  bool strict_ = false;
+};
+
+// The closest candidate within a small edit distance, or "" (for "did you mean").
+std::string closest_match(std::string_view word, const std::vector<std::string_view>& candidates);
+// " (did you mean `x`?)" or "".
+std::string did_you_mean(std::string_view word, const std::vector<std::string_view>& candidates);
+
+}  // namespace sitegen

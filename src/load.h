@@ -1,0 +1,31 @@
+// Loading: a content Source becomes a Site. Every problem goes to Diagnostics with
+// its file:line:col; loading goes on after errors so one run reports all of them.
+#pragma once
+
+#include "diag.h"
+#include "model.h"
+#include "source.h"
+#include "toml_reader.h"
+
+namespace sitegen {
+
+Site load_site(const Source& source, Diagnostics& diags);
+
+// The pieces of load_site, one per content file (load_entries.cc).
+void load_publications_toml(const Source& source, Site& site, Diagnostics& diags);
+void load_news(const Source& source, Site& site, Diagnostics& diags);
+void load_talks(const Source& source, Site& site, Diagnostics& diags);
+void load_cv(const Source& source, Site& site, Diagnostics& diags);
+void load_pages(const Source& source, Site& site, Diagnostics& diags);
+
+// Reads a TOML content file if it exists; nullopt when absent or broken (reported).
+std::optional<TomlNode> read_toml_file(const Source& source, const std::string& rel,
+                                       Diagnostics& diags);
+// Label -> URL tables such as [person.links], in document order.
+std::vector<Link> read_links(const TomlNode& table, Diagnostics& diags);
+
+// Publication types and statuses the format knows.
+const std::vector<std::string_view>& publication_types();
+const std::vector<std::string_view>& publication_statuses();
+
+}  // namespace sitegen

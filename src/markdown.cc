@@ -1,0 +1,115 @@
+// md4c renders; a small pass afterwards turns math into spans and drops script URLs,
+// since md_html offers no hooks for either.
+#include "markdown.h"
+
+#include <md4c-html.h>
+
+namespace sitegen {
+
+namespace {
+
+constexpr unsigned kParserFlags = MD_DIALECT_GITHUB | MD_FLAG_LATEXMATHSPANS;
+
+bool starts_with_icase(std::string_view s, std::string_view prefix) {
+  if (s.size() < prefix.size()) return false;
+  for (size_t i = 0; i < prefix.size(); ++i) {
+    char c = s[i];
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    if (c != prefix[i]) return false;
+  }
+  return true;
+}
+
+// A URL that would run script when followed. Browsers ignore leading spaces and
+// control characters before the scheme, so they are skipped here too.
+bool is_script_url(std::string_view url) {
+  size_t i = 0;
+  while (i < url.size() && static_cast<unsigned char>(url[i]) <= ' ') ++i;
+  url.remove_prefix(i);
+  return starts_with_icase(url, "javascript:") || starts_with_icase(url, "vbscript:") ||
+         starts_with_icase(url, "data:text/html");
+}
+
+std::string postprocess(std::string html, const MarkdownOptions& opts) {
+  std::string out;
+  out.reserve(html.size());
+  for (size_t i = 0; i < html.size();) {
+    std::string_view rest(html.data() + i, html.size() - i);
+    if (rest.substr(0, 12) == "<x-equation>") {
+      out += "<span class=\"math\">";
+      i += 12;
+    } else if (rest.substr(0, 27) == "<x-equation type=\"display\">") {
+      out += "<span class=\"math display\">";
+      i += 27;
+    } else if (rest.substr(0, 13) == "</x-equation>") {
+      out += "</span>";
+      i += 13;
+    } else if (!opts.allow_javascript_urls &&
+               (rest.substr(0, 6) == "href=\"" || rest.substr(0, 5) == "src=\"")) {
+      size_t open = rest.find('"') + 1;
+      size_t close = rest.find('"', open);
+      if (close == std::string_view::npos) close = rest.size();
+      out.append(rest.substr(0, open));
+      std::string_view url = rest.substr(open, close - open);
+      if (!is_script_url(url)) out.append(url);
+      i += close;
+    } else {
+      out += html[i++];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string markdown_to_html(std::string_view md, const MarkdownOptions& opts) {
+  std::string out;
+  out.reserve(md.size() + md.size() / 4);
+  unsigned flags = kParserFlags | (opts.allow_raw_html ? 0u : unsigned{MD_FLAG_NOHTML});
+  md_html(
+      md.data(), static_cast<MD_SIZE>(md.size()),
+      [](const MD_CHAR* s, MD_SIZE n, void* ud) { static_cast<std::string*>(ud)->append(s, n); },
+      &out, flags, MD_HTML_FLAG_SKIP_UTF8_BOM);
+  if (out.find("<x-equation") == std::string::npos && out.find("=\"") == std::string::npos)
+    return out;
+  return postprocess(std::move(out), opts);
+}
+
+std::string markdown_inline_to_html(std::string_view md, const MarkdownOptions& opts) {
+  std::string html = markdown_to_html(md, opts);
+  while (!html.empty() && html.back() == '\n') html.pop_back();
+  // Only a single paragraph is unwrapped; anything else (a list, two paragraphs) stays whole.
+  if (html.size() >= 7 && html.compare(0, 3, "<p>") == 0 &&
+      html.compare(html.size() - 4, 4, "</p>") == 0 && html.find("<p>", 3) == std::string::npos)
+    return html.substr(3, html.size() - 7);
+  return html;
+}
+
+std::string html_escape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + 8);
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace sitegen

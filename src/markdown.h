@@ -1,0 +1,21 @@
+// Markdown to HTML: the only md4c user and the one place that names its flags.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace sitegen {
+
+struct MarkdownOptions {
+  bool allow_javascript_urls = false;  // keep `javascript:` links (site.toml opts in)
+  bool allow_raw_html = true;          // false for text from files the site owner did not write
+};
+
+// Block Markdown (bio, page bodies, abstracts, CV details).
+std::string markdown_to_html(std::string_view md, const MarkdownOptions& opts = {});
+// A short field (news text, notes): the same, without the wrapping <p>.
+std::string markdown_inline_to_html(std::string_view md, const MarkdownOptions& opts = {});
+// Escapes text for HTML content and attribute values.
+std::string html_escape(std::string_view text);
+
+}  // namespace sitegen

@@ -1,0 +1,273 @@
+// Writing the output: a complete new tree is staged beside the output directory and
+// swapped in with one rename, so readers never see a half-written site. Unchanged
+// files are hard-linked from the previous build instead of rewritten, and files
+// sitegen did not create are carried over untouched.
+#include "output.h"
+
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <sys/file.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <optional>
+#include <set>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace sitegen {
+
+namespace {
+
+constexpr const char* kStampHeader =
+    "# sitegen output manifest: files this directory holds that sitegen wrote\n";
+
+bool read_file(const fs::path& p, std::string* out) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  *out = std::move(ss).str();
+  return !in.bad();
+}
+
+bool write_file(const fs::path& p, std::string_view bytes, std::string* err) {
+  int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    *err = "cannot create " + p.string() + ": " + std::strerror(errno);
+    return false;
+  }
+  size_t done = 0;
+  while (done < bytes.size()) {
+    ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      *err = "cannot write " + p.string() + ": " + std::strerror(errno);
+      ::close(fd);
+      return false;
+    }
+    done += static_cast<size_t>(n);
+  }
+  if (::close(fd) != 0) {
+    *err = "cannot write " + p.string() + ": " + std::strerror(errno);
+    return false;
+  }
+  return true;
+}
+
+// The files a previous build recorded in its stamp; nullopt when there is no stamp.
+std::optional<std::set<std::string>> read_manifest(const fs::path& out) {
+  std::string text;
+  if (!read_file(out / kStampFile, &text) || text.compare(0, 9, "# sitegen") != 0)
+    return std::nullopt;
+  std::set<std::string> files;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty() && line[0] != '#') files.insert(line);
+  return files;
+}
+
+bool same_bytes(const fs::path& p, const OutputFile& f, std::string_view bytes) {
+  std::error_code ec;
+  if (!f.copy_from.empty()) {
+    if (fs::file_size(p, ec) != fs::file_size(f.copy_from, ec) || ec) return false;
+    std::string a, b;
+    return read_file(p, &a) && read_file(f.copy_from, &b) && a == b;
+  }
+  if (fs::file_size(p, ec) != bytes.size() || ec) return false;
+  std::string old;
+  return read_file(p, &old) && old == bytes;
+}
+
+// Hard link when possible (same file system, cheap); a copy otherwise.
+bool link_or_copy(const fs::path& from, const fs::path& to, std::string* err) {
+  std::error_code ec;
+  fs::create_hard_link(from, to, ec);
+  if (!ec) return true;
+  fs::copy_file(from, to, fs::copy_options::overwrite_existing, ec);
+  if (ec) *err = "cannot copy " + from.string() + " to " + to.string() + ": " + ec.message();
+  return !ec;
+}
+
+// Carries a file or folder sitegen did not create into the new tree.
+bool carry_over(const fs::path& from, const fs::path& to, std::string* err) {
+  std::error_code ec;
+  auto st = fs::symlink_status(from, ec);
+  if (fs::is_symlink(st)) {
+    fs::copy_symlink(from, to, ec);
+  } else if (fs::is_directory(st)) {
+    fs::create_directories(to, ec);
+    for (const auto& entry : fs::directory_iterator(from, ec))
+      if (!carry_over(entry.path(), to / entry.path().filename(), err)) return false;
+  } else {
+    return link_or_copy(from, to, err);
+  }
+  if (ec) *err = "cannot carry over " + from.string() + ": " + ec.message();
+  return !ec;
+}
+
+bool swap_dirs(const fs::path& a, const fs::path& b) {
+#ifdef SYS_renameat2
+  return ::syscall(SYS_renameat2, AT_FDCWD, a.c_str(), AT_FDCWD, b.c_str(), RENAME_EXCHANGE) == 0;
+#else
+  (void)a;
+  (void)b;
+  errno = ENOSYS;
+  return false;
+#endif
+}
+
+// Serialises builds into the same parent folder, so two builds cannot interleave.
+class DirLock {
+ public:
+  explicit DirLock(const fs::path& dir)
+      : fd_(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)) {}
+  ~DirLock() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  bool try_lock() { return fd_ >= 0 && ::flock(fd_, LOCK_EX | LOCK_NB) == 0; }
+
+ private:
+  int fd_;
+};
+
+}  // namespace
+
+bool read_output_file(const OutputFile& f, std::string* bytes, std::string* err) {
+  if (f.copy_from.empty()) {
+    *bytes = f.bytes;
+    return true;
+  }
+  if (read_file(f.copy_from, bytes)) return true;
+  *err = "cannot read " + f.copy_from + ": " + std::strerror(errno);
+  return false;
+}
+
+bool write_output(const Output& output, const fs::path& out_arg, WriteStats* stats,
+                  std::string* err) {
+  std::error_code ec;
+  fs::path out = fs::absolute(out_arg, ec).lexically_normal();
+  if (out.has_filename() == false) out = out.parent_path();
+  fs::path parent = out.parent_path();
+  fs::create_directories(parent, ec);
+  if (ec) {
+    *err = "cannot create " + parent.string() + ": " + ec.message();
+    return false;
+  }
+  DirLock lock(parent);
+  if (!lock.try_lock()) {
+    *err = "another sitegen build is writing into " + parent.string() + "; try again when it ends";
+    return false;
+  }
+  bool exists = fs::exists(out, ec);
+  if (exists && !fs::is_directory(out, ec)) {
+    *err = "cannot write the site to " + out.string() + ": it exists and is not a directory";
+    return false;
+  }
+  std::optional<std::set<std::string>> old_manifest =
+      exists ? read_manifest(out) : std::set<std::string>{};
+  if (exists && !old_manifest) {
+    if (fs::directory_iterator(out, ec) != fs::directory_iterator()) {
+      *err = "refusing to write into " + out.string() +
+             ": it is not empty and was not created by sitegen (no " + kStampFile +
+             "); choose a new or empty directory";
+      return false;
+    }
+    old_manifest.emplace();
+  }
+  // Files the user put into the output directory must survive; a page may not replace one.
+  for (const auto& [rel, _] : output.files) {
+    fs::path p = out / rel;
+    if (exists && !old_manifest->count(rel) && fs::exists(fs::symlink_status(p, ec))) {
+      *err = "refusing to overwrite " + p.string() + ", which sitegen did not create";
+      return false;
+    }
+  }
+
+  fs::path staging = parent / ("." + out.filename().string() + ".sitegen-staging");
+  if (fs::exists(staging, ec)) fs::remove_all(staging, ec);  // our own leftover from a killed build
+  fs::create_directory(staging, ec);
+  if (ec) {
+    *err = "cannot create " + staging.string() + ": " + ec.message();
+    return false;
+  }
+  auto fail = [&](const std::string& why) {
+    std::error_code ec2;
+    fs::remove_all(staging, ec2);
+    *err = why;
+    return false;
+  };
+
+  WriteStats st;
+  std::string manifest = kStampHeader;
+  std::string why;
+  for (const auto& [rel, f] : output.files) {
+    fs::path target = staging / rel;
+    fs::create_directories(target.parent_path(), ec);
+    if (ec) return fail("cannot create " + target.parent_path().string() + ": " + ec.message());
+    fs::path old = out / rel;
+    if (exists && old_manifest->count(rel) && same_bytes(old, f, f.bytes)) {
+      if (!link_or_copy(old, target, &why)) return fail(why);
+      ++st.unchanged;
+    } else if (!f.copy_from.empty()) {
+      if (!link_or_copy(f.copy_from, target, &why)) return fail(why);
+      ++st.written;
+    } else {
+      if (!write_file(target, f.bytes, &why)) return fail(why);
+      ++st.written;
+    }
+    manifest += rel + "\n";
+  }
+  if (exists) {
+    for (const auto& entry : fs::directory_iterator(out, ec)) {
+      std::string name = entry.path().filename().string();
+      if (name == kStampFile) continue;
+      // Everything at this level that sitegen never wrote is carried over as it is.
+      std::string prefix = name + "/";
+      bool ours = old_manifest->count(name) > 0;
+      for (auto it = old_manifest->lower_bound(prefix);
+           !ours && it != old_manifest->end() && it->compare(0, prefix.size(), prefix) == 0; ++it)
+        ours = true;
+      if (!ours && !carry_over(entry.path(), staging / name, &why)) return fail(why);
+      if (ours && entry.is_directory()) {
+        // Inside a folder sitegen wrote, keep the user's own files too.
+        for (auto it = fs::recursive_directory_iterator(entry.path(), ec);
+             !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+          std::string rel = fs::relative(it->path(), out).generic_string();
+          if (it->is_directory() || old_manifest->count(rel) || output.files.count(rel)) continue;
+          fs::create_directories((staging / rel).parent_path(), ec);
+          if (!carry_over(it->path(), staging / rel, &why)) return fail(why);
+        }
+      }
+    }
+    for (const std::string& rel : *old_manifest)
+      if (!output.files.count(rel)) ++st.removed;
+  }
+  if (!write_file(staging / kStampFile, manifest, &why)) return fail(why);
+
+  if (!exists) {
+    fs::rename(staging, out, ec);
+    if (ec) return fail("cannot move the new site into " + out.string() + ": " + ec.message());
+  } else if (swap_dirs(staging, out)) {
+    fs::remove_all(staging, ec);  // the previous build, now at the staging path
+  } else {
+    fs::path old = parent / ("." + out.filename().string() + ".sitegen-old");
+    fs::remove_all(old, ec);
+    fs::rename(out, old, ec);
+    if (ec) return fail("cannot replace " + out.string() + ": " + ec.message());
+    fs::rename(staging, out, ec);
+    if (ec) {
+      fs::rename(old, out, ec);
+      return fail("cannot replace " + out.string());
+    }
+    fs::remove_all(old, ec);
+  }
+  if (stats) *stats = st;
+  return true;
+}
+
+}  // namespace sitegen

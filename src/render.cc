@@ -1,0 +1,92 @@
+// One job per output page, spread over the machine's cores. Each worker compiles its
+// own templates because kainjow's render() writes error state into the template.
+#include "render.h"
+
+#include <algorithm>
+#include <atomic>
+#include <functional>
+#include <mutex>
+#include <thread>
+
+#include "bibtex_write.h"
+#include "feed.h"
+
+namespace sitegen {
+
+namespace {
+
+struct Job {
+  std::string path;  // output path
+  const char* kind;  // template
+  std::function<Data()> data;
+};
+
+std::vector<Job> page_jobs(const Site& site, const View& view) {
+  std::vector<Job> jobs;
+  jobs.push_back({"index.html", "home", [&] { return view.home(); }});
+  if (!site.publications.empty()) {
+    jobs.push_back(
+        {"publications/index.html", "publications", [&] { return view.publications(); }});
+    for (size_t i = 0; i < site.publications.size(); ++i)
+      jobs.push_back({View::publication_path(site.publications[i]) + "index.html", "publication",
+                      [&view, i] { return view.publication(i); }});
+  }
+  if (!site.news.empty()) jobs.push_back({"news/index.html", "news", [&] { return view.news(); }});
+  if (!site.talks.empty())
+    jobs.push_back({"talks/index.html", "talks", [&] { return view.talks(); }});
+  if (!site.cv.empty()) jobs.push_back({"cv/index.html", "cv", [&] { return view.cv(); }});
+  for (size_t i = 0; i < site.pages.size(); ++i)
+    jobs.push_back(
+        {site.pages[i].slug + "/index.html", "page", [&view, i] { return view.page(i); }});
+  jobs.push_back({"404.html", "404", [&] { return view.not_found(); }});
+  return jobs;
+}
+
+}  // namespace
+
+size_t render_pages(const Site& site, const Theme& theme, const View& view, Output& out,
+                    Diagnostics& diags) {
+  std::vector<Job> jobs = page_jobs(site, view);
+  std::vector<std::string> results(jobs.size());
+  std::vector<std::string> errors(jobs.size());
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    std::map<std::string, kainjow::mustache::mustache> templates;
+    for (const auto& [kind, text] : theme.templates) templates.emplace(kind, text);
+    for (size_t i; (i = next.fetch_add(1)) < jobs.size();) {
+      kainjow::mustache::mustache& tmpl = templates.at(jobs[i].kind);
+      Data page = jobs[i].data();
+      kainjow::mustache::context<std::string> ctx(&view.common());
+      ctx.push(&page);
+      results[i] = tmpl.render(ctx);
+      if (!tmpl.is_valid()) {
+        errors[i] = tmpl.error_message();
+        tmpl = kainjow::mustache::mustache(theme.templates.at(jobs[i].kind));
+      }
+    }
+  };
+  size_t n_threads = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 8);
+  n_threads = std::min(n_threads, (jobs.size() + 63) / 64);  // small sites: no thread start-up
+  std::vector<std::thread> threads;
+  for (size_t t = 1; t < n_threads; ++t) threads.emplace_back(worker);
+  worker();
+  for (std::thread& t : threads) t.join();
+
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    if (!errors[i].empty())
+      diags.error(SourceLoc{"themes/" + theme.name + "/" + jobs[i].kind + ".mustache", 0, 0},
+                  "rendering " + jobs[i].path + " failed: " + errors[i]);
+    out.files[jobs[i].path].bytes = std::move(results[i]);
+  }
+  std::string all_bib;
+  for (const Publication& p : site.publications) {
+    std::string bib = to_bibtex(p);
+    all_bib += bib + "\n";
+    out.files[View::bib_path(p)].bytes = std::move(bib);
+  }
+  if (!site.publications.empty()) out.files["publications.bib"].bytes = std::move(all_bib);
+  if (!site.news.empty()) out.files["news/feed.xml"].bytes = atom_feed(site, view.urls());
+  return jobs.size();
+}
+
+}  // namespace sitegen

@@ -1,0 +1,13 @@
+// URL-safe slugs and the unique-URL rule for ids.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace sitegen {
+
+// Lowercase ASCII letters, digits and single hyphens; "" when nothing is left.
+// Latin letters with diacritics lose them ("Zürich" -> "zurich").
+std::string slugify(std::string_view text);
+
+}  // namespace sitegen

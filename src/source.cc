@@ -1,0 +1,94 @@
+// Content sources: the disk for real builds, an in-memory map for tests.
+#include "source.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace sitegen {
+
+DiskSource::DiskSource(std::string root) : root_(std::move(root)) {
+  while (root_.size() > 1 && root_.back() == '/') root_.pop_back();
+}
+
+std::optional<std::string> DiskSource::read(const std::string& rel, std::string* err) const {
+  fs::path p = fs::path(root_) / rel;
+  std::error_code ec;
+  if (fs::is_directory(p, ec)) {
+    *err = "is a directory";
+    return std::nullopt;
+  }
+  std::ifstream in(p, std::ios::binary);
+  if (!in) {
+    *err = std::strerror(errno);
+    return std::nullopt;
+  }
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  if (in.bad()) {
+    *err = "read failed";
+    return std::nullopt;
+  }
+  return std::move(ss).str();
+}
+
+bool DiskSource::exists(const std::string& rel) const {
+  std::error_code ec;
+  return fs::exists(fs::path(root_) / rel, ec);
+}
+
+std::vector<std::string> DiskSource::list(const std::string& dir) const {
+  std::vector<std::string> out;
+  std::error_code ec;
+  fs::path base = fs::path(root_) / dir;
+  if (!fs::is_directory(base, ec)) return out;
+  // Directory symlinks are not followed, so a symlink loop cannot trap the walk.
+  for (auto it = fs::recursive_directory_iterator(
+           base, fs::directory_options::skip_permission_denied, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    std::error_code ec2;
+    if (!it->is_regular_file(ec2)) continue;
+    out.push_back(fs::relative(it->path(), root_, ec2).generic_string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string DiskSource::display(const std::string& rel) const {
+  return root_ == "." ? rel : root_ + "/" + rel;
+}
+
+std::optional<std::string> MemorySource::read(const std::string& rel, std::string* err) const {
+  auto it = files_.find(rel);
+  if (it == files_.end()) {
+    *err = "No such file or directory";
+    return std::nullopt;
+  }
+  return it->second;
+}
+
+bool MemorySource::exists(const std::string& rel) const {
+  if (files_.count(rel)) return true;
+  std::string prefix = rel + "/";
+  auto it = files_.lower_bound(prefix);
+  return it != files_.end() && it->first.compare(0, prefix.size(), prefix) == 0;
+}
+
+std::vector<std::string> MemorySource::list(const std::string& dir) const {
+  std::vector<std::string> out;
+  std::string prefix = dir.empty() ? "" : dir + "/";
+  for (const auto& [path, _] : files_)
+    if (path.compare(0, prefix.size(), prefix) == 0) out.push_back(path);
+  return out;
+}
+
+std::string MemorySource::display(const std::string& rel) const {
+  return name_ + "/" + rel;
+}
+
+}  // namespace sitegen

@@ -1,0 +1,54 @@
+// Where content comes from: the disk, or memory in tests. Paths are '/'-separated
+// and relative to the content root.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sitegen {
+
+class Source {
+ public:
+  virtual ~Source() = default;
+  // The file's bytes, or nullopt when it does not exist or cannot be read (*err says why).
+  virtual std::optional<std::string> read(const std::string& rel, std::string* err) const = 0;
+  virtual bool exists(const std::string& rel) const = 0;
+  // Regular files below dir (recursive), relative to the root, sorted.
+  virtual std::vector<std::string> list(const std::string& dir) const = 0;
+  // How a path is shown in messages: "content/site.toml".
+  virtual std::string display(const std::string& rel) const = 0;
+  // The file's path on disk, so big static files can be copied without loading them; "" if none.
+  virtual std::string disk_path(const std::string& /*rel*/) const { return std::string(); }
+};
+
+class DiskSource : public Source {
+ public:
+  explicit DiskSource(std::string root);
+  std::optional<std::string> read(const std::string& rel, std::string* err) const override;
+  bool exists(const std::string& rel) const override;
+  std::vector<std::string> list(const std::string& dir) const override;
+  std::string display(const std::string& rel) const override;
+  std::string disk_path(const std::string& rel) const override { return root_ + "/" + rel; }
+  const std::string& root() const { return root_; }
+
+ private:
+  std::string root_;
+};
+
+class MemorySource : public Source {
+ public:
+  explicit MemorySource(std::map<std::string, std::string> files, std::string name = "content")
+      : files_(std::move(files)), name_(std::move(name)) {}
+  std::optional<std::string> read(const std::string& rel, std::string* err) const override;
+  bool exists(const std::string& rel) const override;
+  std::vector<std::string> list(const std::string& dir) const override;
+  std::string display(const std::string& rel) const override;
+
+ private:
+  std::map<std::string, std::string> files_;
+  std::string name_;
+};
+
+}  // namespace sitegen

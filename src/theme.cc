@@ -1,0 +1,176 @@
+// Theme loading and checking: every template error is reported with the theme
+// file's path, line and column.
+#include "theme.h"
+
+#include <filesystem>
+#include <fstream>
+#include <kainjow/mustache.hpp>
+#include <set>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace sitegen {
+
+namespace {
+
+constexpr int kMaxPartialDepth = 20;
+
+struct ThemeFile {
+  std::string text;
+  std::string display;  // path shown in messages
+};
+
+using FileMap = std::map<std::string, ThemeFile>;  // "home.mustache", "partials/pub.mustache",
+                                                   // "assets/style.css"
+
+bool ends_with(const std::string& s, std::string_view suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+FileMap read_theme_dir(const fs::path& dir, const std::string& display_prefix) {
+  FileMap files;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(dir, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (!it->is_regular_file()) continue;
+    std::string rel = fs::relative(it->path(), dir).generic_string();
+    std::ifstream in(it->path(), std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    files[rel] = {ss.str(), display_prefix + rel};
+  }
+  return files;
+}
+
+FileMap embedded_theme(const std::string& name) {
+  FileMap files;
+  std::string prefix = name + "/";
+  for (const auto& [path, bytes] : embedded_theme_files())
+    if (path.compare(0, prefix.size(), prefix) == 0)
+      files[path.substr(prefix.size())] = {std::string(bytes), "themes/" + path};
+  return files;
+}
+
+std::vector<std::string_view> embedded_theme_names(std::vector<std::string>& storage) {
+  std::set<std::string> names;
+  for (const auto& [path, _] : embedded_theme_files()) names.insert(path.substr(0, path.find('/')));
+  storage.assign(names.begin(), names.end());
+  return {storage.begin(), storage.end()};
+}
+
+// A layout override "footer.mustache" replaces partials/footer.mustache when no page
+// template has that name; "partials/x" and "assets/x" replace exactly that file.
+void apply_layouts(const Site& site, const std::string& content_display, FileMap& files) {
+  for (const auto& [rel, text] : site.layouts) {
+    std::string target = rel;
+    if (rel.find('/') == std::string::npos && ends_with(rel, ".mustache")) {
+      std::string kind = rel.substr(0, rel.size() - 9);
+      const auto& pages = theme_template_names();
+      if (std::find(pages.begin(), pages.end(), kind) == pages.end()) target = "partials/" + rel;
+    }
+    files[target] = {text, content_display + "/layouts/" + rel};
+  }
+}
+
+// Mustache syntax errors come as "... at <byte offset>".
+void check_syntax(const ThemeFile& f, Diagnostics& diags) {
+  kainjow::mustache::mustache tmpl{f.text};
+  if (tmpl.is_valid()) return;
+  std::string msg = tmpl.error_message();
+  size_t offset = 0;
+  size_t at = msg.rfind(" at ");
+  if (at != std::string::npos) {
+    offset = std::strtoul(msg.c_str() + at + 4, nullptr, 10);
+    msg.resize(at);
+  }
+  if (!msg.empty()) msg[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(msg[0])));
+  diags.add_source(f.display, f.text);
+  diags.error(diags.loc_at(f.display, offset), "template syntax error: " + msg);
+}
+
+// Replaces each {{> name}} by the partial's text, recursively.
+std::string expand(const ThemeFile& f, const FileMap& files, int depth, Diagnostics& diags) {
+  std::string out;
+  size_t pos = 0;
+  while (true) {
+    size_t open = f.text.find("{{>", pos);
+    if (open == std::string::npos) break;
+    size_t close = f.text.find("}}", open);
+    if (close == std::string::npos) break;
+    out.append(f.text, pos, open - pos);
+    std::string name = f.text.substr(open + 3, close - open - 3);
+    name.erase(0, name.find_first_not_of(" \t"));
+    name.erase(name.find_last_not_of(" \t") + 1);
+    pos = close + 2;
+    auto it = files.find("partials/" + name + ".mustache");
+    if (it == files.end()) {
+      diags.add_source(f.display, f.text);
+      diags.error(diags.loc_at(f.display, open),
+                  "unknown partial `" + name + "`: expected a file partials/" + name + ".mustache");
+      continue;
+    }
+    if (depth >= kMaxPartialDepth) {
+      diags.add_source(f.display, f.text);
+      diags.error(diags.loc_at(f.display, open),
+                  "partial `" + name + "` includes itself (directly or through other partials)");
+      continue;
+    }
+    out += expand(it->second, files, depth + 1, diags);
+  }
+  out.append(f.text, pos, std::string::npos);
+  return out;
+}
+
+}  // namespace
+
+const std::vector<std::string>& theme_template_names() {
+  static const std::vector<std::string> kNames = {"home",  "publications", "publication", "news",
+                                                  "talks", "cv",           "page",        "404"};
+  return kNames;
+}
+
+std::optional<Theme> load_theme(const Site& site, const std::string& content_dir,
+                                const std::string& themes_dir, Diagnostics& diags) {
+  Theme theme;
+  theme.name = site.theme.empty() ? "scholar" : site.theme;
+  FileMap files;
+  std::error_code ec;
+  bool is_path = theme.name.find('/') != std::string::npos || theme.name[0] == '.';
+  fs::path dir = is_path ? fs::path(content_dir) / theme.name : fs::path(themes_dir) / theme.name;
+  if (!site.theme.empty() && fs::is_directory(dir, ec)) {
+    std::string display = dir.lexically_normal().generic_string();
+    files = read_theme_dir(dir, display + "/");
+  } else {
+    files = embedded_theme(theme.name);
+  }
+  if (files.empty()) {
+    std::vector<std::string> storage;
+    diags.error(site.theme_loc, "unknown theme `" + theme.name + "`" +
+                                    did_you_mean(theme.name, embedded_theme_names(storage)) +
+                                    ": expected a built-in theme or a folder " +
+                                    dir.lexically_normal().generic_string());
+    return std::nullopt;
+  }
+  apply_layouts(site, content_dir, files);
+  size_t errors = diags.error_count();
+  for (const auto& [rel, f] : files)
+    if (ends_with(rel, ".mustache")) check_syntax(f, diags);
+  if (diags.error_count() > errors) return std::nullopt;
+  for (const std::string& kind : theme_template_names()) {
+    auto it = files.find(kind + ".mustache");
+    if (it == files.end()) {
+      diags.error(SourceLoc{files.begin()->second.display, 0, 0},
+                  "theme `" + theme.name + "` has no template `" + kind + ".mustache`");
+      continue;
+    }
+    theme.templates[kind] = expand(it->second, files, 0, diags);
+  }
+  for (const auto& [rel, f] : files)
+    if (rel.compare(0, 7, "assets/") == 0) theme.assets[rel.substr(7)] = f.text;
+  if (diags.error_count() > errors) return std::nullopt;
+  return theme;
+}
+
+}  // namespace sitegen

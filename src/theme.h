@@ -1,0 +1,33 @@
+// Themes: templates, partials and assets from the built-in set, a theme folder, or a
+// path; single files overridden by content/layouts/. Partials are expanded into each
+// template once here, so rendering never re-parses them.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+
+#include "diag.h"
+#include "model.h"
+
+namespace sitegen {
+
+struct Theme {
+  std::string name;
+  std::map<std::string, std::string>
+      templates;                              // page kind ("home") -> template, partials expanded
+  std::map<std::string, std::string> assets;  // path under assets/ -> bytes
+};
+
+// The page templates every theme provides.
+const std::vector<std::string>& theme_template_names();
+
+// `content_dir` is where relative theme paths start; named themes are looked up in
+// `themes_dir` (default: beside the content directory) before the built-in ones.
+std::optional<Theme> load_theme(const Site& site, const std::string& content_dir,
+                                const std::string& themes_dir, Diagnostics& diags);
+
+// Built-in theme files, generated from themes/ at build time: "scholar/home.mustache" -> bytes.
+const std::map<std::string, std::string_view>& embedded_theme_files();
+
+}  // namespace sitegen

@@ -1,0 +1,271 @@
+// Converts toml++ documents into TomlNode trees and reads them with located errors.
+#include "toml_reader.h"
+
+#include <toml++/toml.h>
+#include <algorithm>
+
+namespace sitegen {
+
+namespace {
+
+SourceLoc to_loc(const toml::source_region& r, const std::string& path) {
+  return SourceLoc{path, static_cast<int>(r.begin.line), static_cast<int>(r.begin.column)};
+}
+
+bool before(const SourceLoc& a, const SourceLoc& b) {
+  return a.line != b.line ? a.line < b.line : a.col < b.col;
+}
+
+TomlNode convert(const toml::node& n, const std::string& path) {
+  TomlNode out;
+  out.loc = to_loc(n.source(), path);
+  out.key_loc = out.loc;
+  switch (n.type()) {
+    case toml::node_type::string:
+      out.kind = TomlNode::Kind::kString;
+      out.str = *n.value<std::string>();
+      break;
+    case toml::node_type::integer:
+      out.kind = TomlNode::Kind::kInteger;
+      out.integer = *n.value<int64_t>();
+      break;
+    case toml::node_type::floating_point:
+      out.kind = TomlNode::Kind::kFloat;
+      out.real = *n.value<double>();
+      break;
+    case toml::node_type::boolean:
+      out.kind = TomlNode::Kind::kBool;
+      out.boolean = *n.value<bool>();
+      break;
+    case toml::node_type::date: {
+      out.kind = TomlNode::Kind::kDate;
+      toml::date d = *n.value<toml::date>();
+      out.date = Date{d.year, d.month, d.day, false};
+      break;
+    }
+    case toml::node_type::time:
+      out.kind = TomlNode::Kind::kTime;
+      break;
+    case toml::node_type::date_time: {
+      out.kind = TomlNode::Kind::kDateTime;
+      toml::date d = n.as_date_time()->get().date;
+      out.date = Date{d.year, d.month, d.day, false};
+      break;
+    }
+    case toml::node_type::array:
+      out.kind = TomlNode::Kind::kArray;
+      for (const toml::node& item : *n.as_array()) out.items.push_back(convert(item, path));
+      break;
+    case toml::node_type::table:
+    default:
+      out.kind = TomlNode::Kind::kTable;
+      if (const toml::table* t = n.as_table()) {
+        for (auto&& [key, value] : *t) {
+          TomlNode child = convert(value, path);
+          // toml++ sorts keys; document order comes back from the key positions.
+          if (key.source().begin.line > 0) child.key_loc = to_loc(key.source(), path);
+          out.fields.emplace_back(std::string(key.str()), std::move(child));
+        }
+        std::stable_sort(out.fields.begin(), out.fields.end(), [](const auto& a, const auto& b) {
+          return before(a.second.key_loc, b.second.key_loc);
+        });
+      }
+      break;
+  }
+  return out;
+}
+
+std::string lower_first(std::string s) {
+  if (!s.empty() && s[0] >= 'A' && s[0] <= 'Z' && (s.size() < 2 || !(s[1] >= 'A' && s[1] <= 'Z')))
+    s[0] = static_cast<char>(s[0] - 'A' + 'a');
+  while (!s.empty() && (s.back() == '.' || s.back() == '\n')) s.pop_back();
+  return s;
+}
+
+}  // namespace
+
+std::string_view kind_name(TomlNode::Kind kind) {
+  switch (kind) {
+    case TomlNode::Kind::kString:
+      return "a string";
+    case TomlNode::Kind::kInteger:
+      return "an integer";
+    case TomlNode::Kind::kFloat:
+      return "a float";
+    case TomlNode::Kind::kBool:
+      return "a boolean";
+    case TomlNode::Kind::kDate:
+      return "a date";
+    case TomlNode::Kind::kTime:
+      return "a time";
+    case TomlNode::Kind::kDateTime:
+      return "a date-time";
+    case TomlNode::Kind::kArray:
+      return "an array";
+    case TomlNode::Kind::kTable:
+      return "a table";
+  }
+  return "a value";
+}
+
+std::optional<TomlNode> parse_toml(std::string_view text, const std::string& display_path,
+                                   Diagnostics& diags) {
+  diags.add_source(display_path, std::string(text));
+  try {
+    toml::table t = toml::parse(text, std::string_view(display_path));
+    TomlNode root = convert(t, display_path);
+    root.loc = root.key_loc = SourceLoc{display_path, 1, 1};
+    return root;
+  } catch (const toml::parse_error& e) {
+    diags.error(to_loc(e.source(), display_path), lower_first(std::string(e.description())));
+    return std::nullopt;
+  }
+}
+
+const TomlNode* TableReader::find(std::string_view key) {
+  known_.push_back(key);
+  for (const auto& [k, v] : table_.fields)
+    if (k == key) return &v;
+  return nullptr;
+}
+
+void TableReader::wrong_type(std::string_view key, const TomlNode& n, std::string_view expected) {
+  diags_.error(n.loc, "`" + std::string(key) + "` must be " + std::string(expected) + ", not " +
+                          std::string(kind_name(n.kind)));
+}
+
+bool TableReader::string(std::string_view key, std::string* out, bool required) {
+  const TomlNode* n = find(key);
+  if (!n) {
+    if (required)
+      diags_.error(table_.key_loc, what_ + " is missing required key `" + std::string(key) + "`");
+    return false;
+  }
+  if (n->kind != TomlNode::Kind::kString) {
+    wrong_type(key, *n, "a string");
+    return false;
+  }
+  *out = n->str;
+  return true;
+}
+
+bool TableReader::boolean(std::string_view key, bool* out) {
+  const TomlNode* n = find(key);
+  if (!n) return false;
+  if (n->kind != TomlNode::Kind::kBool) {
+    wrong_type(key, *n, "true or false");
+    return false;
+  }
+  *out = n->boolean;
+  return true;
+}
+
+bool TableReader::integer(std::string_view key, int* out) {
+  const TomlNode* n = find(key);
+  if (!n) return false;
+  if (n->kind != TomlNode::Kind::kInteger || n->integer < INT32_MIN || n->integer > INT32_MAX) {
+    wrong_type(key, *n, "an integer");
+    return false;
+  }
+  *out = static_cast<int>(n->integer);
+  return true;
+}
+
+bool TableReader::date(std::string_view key, Date* out, bool allow_present, bool required) {
+  const TomlNode* n = find(key);
+  if (!n) {
+    if (required)
+      diags_.error(table_.key_loc, what_ + " is missing required key `" + std::string(key) + "`");
+    return false;
+  }
+  std::string why;
+  std::optional<Date> d;
+  switch (n->kind) {
+    case TomlNode::Kind::kDate:
+    case TomlNode::Kind::kDateTime:
+      d = n->date;
+      break;
+    case TomlNode::Kind::kInteger:
+      if (n->integer >= 1 && n->integer <= 9999)
+        d = Date{static_cast<int>(n->integer), 0, 0};
+      else
+        why = "year out of range";
+      break;
+    case TomlNode::Kind::kString:
+      d = parse_date(n->str, allow_present, &why);
+      break;
+    default:
+      why = "expected a date, not " + std::string(kind_name(n->kind));
+  }
+  if (!d) {
+    diags_.error(n->loc, "bad date in `" + std::string(key) + "`: " + why);
+    return false;
+  }
+  *out = *d;
+  return true;
+}
+
+bool TableReader::strings(std::string_view key, std::vector<std::string>* out, bool required) {
+  const TomlNode* n = find(key);
+  if (!n) {
+    if (required)
+      diags_.error(table_.key_loc, what_ + " is missing required key `" + std::string(key) + "`");
+    return false;
+  }
+  if (n->kind == TomlNode::Kind::kString) {
+    *out = {n->str};
+    return true;
+  }
+  if (n->kind != TomlNode::Kind::kArray) {
+    wrong_type(key, *n, "a string or an array of strings");
+    return false;
+  }
+  std::vector<std::string> result;
+  for (const TomlNode& item : n->items) {
+    if (item.kind != TomlNode::Kind::kString) {
+      diags_.error(item.loc, "`" + std::string(key) + "` must hold only strings, not " +
+                                 std::string(kind_name(item.kind)));
+      return false;
+    }
+    result.push_back(item.str);
+  }
+  *out = std::move(result);
+  return true;
+}
+
+const TomlNode* TableReader::table(std::string_view key) {
+  const TomlNode* n = find(key);
+  if (!n) return nullptr;
+  if (n->kind != TomlNode::Kind::kTable) {
+    wrong_type(key, *n, "a table");
+    return nullptr;
+  }
+  return n;
+}
+
+std::vector<const TomlNode*> TableReader::tables(std::string_view key) {
+  std::vector<const TomlNode*> out;
+  const TomlNode* n = find(key);
+  if (!n) return out;
+  if (n->kind != TomlNode::Kind::kArray) {
+    wrong_type(key, *n, "an array of tables (`[[" + std::string(key) + "]]`)");
+    return out;
+  }
+  for (const TomlNode& item : n->items) {
+    if (item.kind != TomlNode::Kind::kTable) {
+      wrong_type(key, item, "an array of tables");
+      return {};
+    }
+    out.push_back(&item);
+  }
+  return out;
+}
+
+void TableReader::finish() {
+  for (const auto& [k, v] : table_.fields) {
+    if (std::find(known_.begin(), known_.end(), k) != known_.end()) continue;
+    diags_.warning(v.key_loc, "unknown key `" + k + "` in " + what_ + did_you_mean(k, known_));
+  }
+}
+
+}  // namespace sitegen

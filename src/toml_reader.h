@@ -1,0 +1,74 @@
+// TOML reading: the only toml++ user. Documents become a small located tree whose
+// tables keep document order; TableReader gives typed reads and unknown-key warnings.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "date.h"
+#include "diag.h"
+
+namespace sitegen {
+
+struct TomlNode {
+  enum class Kind { kString, kInteger, kFloat, kBool, kDate, kTime, kDateTime, kArray, kTable };
+  Kind kind = Kind::kTable;
+  SourceLoc loc;      // where the value starts (a table: its header)
+  SourceLoc key_loc;  // where its key is written (for tables in arrays: the [[header]])
+  std::string str;
+  int64_t integer = 0;
+  double real = 0;
+  bool boolean = false;
+  Date date;
+  std::vector<TomlNode> items;                           // kArray
+  std::vector<std::pair<std::string, TomlNode>> fields;  // kTable, in document order
+};
+
+// "a string", "an integer", ... for messages.
+std::string_view kind_name(TomlNode::Kind kind);
+
+// Parses a document; on a syntax error reports it (file:line:col) and returns nullopt.
+std::optional<TomlNode> parse_toml(std::string_view text, const std::string& display_path,
+                                   Diagnostics& diags);
+
+// Typed reads from one table. Every key asked for is "known"; finish() warns about the rest.
+class TableReader {
+ public:
+  TableReader(const TomlNode& table, std::string what, Diagnostics& diags)
+      : table_(table), what_(std::move(what)), diags_(diags) {}
+
+  const TomlNode* find(std::string_view key);
+  // Each returns false (leaving *out alone) when the key is absent or has the wrong type
+  // (which is reported). `required` reports a missing key at the table's header.
+  bool string(std::string_view key, std::string* out, bool required = false);
+  bool boolean(std::string_view key, bool* out);
+  bool integer(std::string_view key, int* out);
+  // A TOML date, an integer year, or a "YYYY[-MM[-DD]]" string.
+  bool date(std::string_view key, Date* out, bool allow_present = false, bool required = false);
+  // A string or an array of strings.
+  bool strings(std::string_view key, std::vector<std::string>* out, bool required = false);
+  // A table, or an array of tables; nullptr when absent or of another type (reported).
+  const TomlNode* table(std::string_view key);
+  std::vector<const TomlNode*> tables(std::string_view key);
+  // Marks a key as known without reading it.
+  void accept(std::string_view key) { known_.push_back(key); }
+
+  // Warns about every key that was never asked for, with a did-you-mean hint.
+  void finish();
+  const TomlNode& node() const { return table_; }
+  Diagnostics& diags() { return diags_; }
+
+ private:
+  void wrong_type(std::string_view key, const TomlNode& n, std::string_view expected);
+
+  const TomlNode& table_;
+  std::string what_;  // "site.toml", "[[publication]]", ... for messages
+  Diagnostics& diags_;
+  std::vector<std::string_view> known_;
+};
+
+}  // namespace sitegen

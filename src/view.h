@@ -1,0 +1,73 @@
+// The template-facing view of a site: the one file that names template variables
+// (docs/themes.md is its contract). Markdown is rendered here, once per text.
+#pragma once
+
+#include <kainjow/mustache.hpp>
+#include <string>
+#include <vector>
+
+#include "model.h"
+
+namespace sitegen {
+
+using Data = kainjow::mustache::data;
+
+struct ViewOptions {
+  std::string css_url_query;  // "?v=<hash>" appended to the stylesheet URL
+  std::string body_end_html;  // live-reload script when serving
+};
+
+// Site-relative URL helpers: every URL a template sees starts with the base path.
+struct Urls {
+  std::string root;  // "/" or "/repo/"
+  std::string abs;   // "https://host/repo/" or "" when base_url is only a path
+  explicit Urls(const std::string& base_url);
+  std::string page(const std::string& rel) const {
+    return root + rel;
+  }  // "publications/" -> "/repo/publications/"
+  std::string absolute(const std::string& rel) const { return abs.empty() ? "" : abs + rel; }
+  // A URL from content: absolute URLs pass through, relative ones point into the site root.
+  std::string content(const std::string& url) const;
+};
+
+class View {
+ public:
+  View(const Site& site, ViewOptions options);
+
+  const Data& common() const { return common_; }
+  // Per-page data, pushed on top of common() when rendering.
+  Data home() const;
+  Data publications() const;
+  Data publication(size_t index) const;
+  Data news() const;
+  Data talks() const;
+  Data cv() const;
+  Data page(size_t index) const;
+  Data not_found() const;
+
+  const Urls& urls() const { return urls_; }
+  // Output paths, relative to the output root.
+  static std::string publication_path(const Publication& p) {
+    return "publications/" + p.slug + "/";
+  }
+  static std::string bib_path(const Publication& p) {
+    return publication_path(p) + p.slug + ".bib";
+  }
+
+ private:
+  Data page_meta(const std::string& kind, const std::string& title, const std::string& rel,
+                 const std::string& description, std::string head_extra = "") const;
+  Data nav_for(const std::string& rel) const;
+  Data pub_entry(size_t index) const;
+  std::string md(const std::string& text) const;
+  std::string md_inline(const std::string& text) const;
+
+  const Site& site_;
+  ViewOptions options_;
+  Urls urls_;
+  Data common_;
+  std::vector<Data> pubs_;  // one entry per publication, built once
+  std::vector<std::pair<std::string, std::string>> nav_items_;  // label, rel
+};
+
+}  // namespace sitegen

@@ -1,0 +1,188 @@
+// <head> metadata. Kept apart from view.cc because its vocabulary (OpenGraph,
+// schema.org, Highwire) is fixed by the consumers, not by our themes.
+#include "view_meta.h"
+
+#include <cstdio>
+
+#include "date.h"
+#include "markdown.h"
+
+namespace sitegen {
+
+namespace {
+
+void meta(std::string& out, std::string_view attr, std::string_view name,
+          std::string_view content) {
+  if (content.empty()) return;
+  out += "<meta ";
+  out += attr;
+  out += "=\"";
+  out += name;
+  out += "\" content=\"";
+  out += html_escape(content);
+  out += "\">\n";
+}
+
+// A URL usable outside the site (feeds, Scholar): absolute when base_url is absolute.
+std::string external_url(const Urls& urls, const std::string& content_url) {
+  std::string u = urls.content(content_url);
+  if (!u.empty() && u[0] == '/' && !urls.abs.empty()) {
+    std::string host = urls.abs.substr(0, urls.abs.find('/', urls.abs.find("://") + 3));
+    return host + u;
+  }
+  return u;
+}
+
+std::string json_ld(const std::string& body) {
+  return "<script type=\"application/ld+json\">" + body + "</script>\n";
+}
+
+std::string person_json(const Site& site, const Urls& urls) {
+  const Person& p = site.person;
+  std::string j =
+      "{\"@context\":\"https://schema.org\",\"@type\":\"Person\",\"name\":" + json_string(p.name);
+  if (!p.native_name.empty()) j += ",\"alternateName\":" + json_string(p.native_name);
+  if (!p.position.empty()) j += ",\"jobTitle\":" + json_string(p.position);
+  if (!p.affiliation.empty())
+    j +=
+        ",\"affiliation\":{\"@type\":\"Organization\",\"name\":" + json_string(p.affiliation) + "}";
+  if (!urls.abs.empty()) j += ",\"url\":" + json_string(urls.abs);
+  if (!p.photo.empty()) j += ",\"image\":" + json_string(external_url(urls, p.photo));
+  std::string same;
+  for (const Link& l : p.links) {
+    if (l.url.compare(0, 4, "http") != 0) continue;
+    same += (same.empty() ? "" : ",") + json_string(l.url);
+  }
+  if (!same.empty()) j += ",\"sameAs\":[" + same + "]";
+  return j + "}";
+}
+
+}  // namespace
+
+std::string json_string(std::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '<':
+        out += "\\u003c";
+        break;
+      case '>':
+        out += "\\u003e";
+        break;
+      case '&':
+        out += "\\u0026";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+std::string head_html(const Site& site, const Urls& urls, const PageMeta& page) {
+  std::string out;
+  std::string canonical = urls.absolute(page.rel);
+  if (!canonical.empty())
+    out += "<link rel=\"canonical\" href=\"" + html_escape(canonical) + "\">\n";
+  meta(out, "property", "og:title", page.title);
+  meta(out, "property", "og:type",
+       page.kind == "publication" ? "article"
+       : page.kind == "home"      ? "profile"
+                                  : "website");
+  meta(out, "property", "og:url", canonical);
+  meta(out, "property", "og:description", page.description);
+  meta(out, "property", "og:site_name", site.title);
+  if (!site.person.photo.empty() && !urls.abs.empty())
+    meta(out, "property", "og:image", external_url(urls, site.person.photo));
+  meta(out, "name", "twitter:card", "summary");
+  meta(out, "name", "twitter:title", page.title);
+  meta(out, "name", "twitter:description", page.description);
+  if (!site.news.empty())
+    out += "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"" +
+           html_escape(site.title + " — News") + "\" href=\"" + urls.page("news/feed.xml") +
+           "\">\n";
+  if (page.kind == "home") out += json_ld(person_json(site, urls));
+  return out;
+}
+
+std::string publication_head_html(const Site& site, const Urls& urls, const Publication& p,
+                                  const std::string& rel) {
+  std::string out;
+  meta(out, "name", "citation_title", p.title);
+  for (const Author& a : p.authors) meta(out, "name", "citation_author", a.name);
+  std::string date = p.date.empty() ? (p.year ? std::to_string(p.year) : "") : iso_date(p.date);
+  for (char& c : date)
+    if (c == '-') c = '/';
+  meta(out, "name", "citation_publication_date", date);
+  std::string venue = p.venue_full.empty() ? p.venue : p.venue_full;
+  if (p.type == "journal")
+    meta(out, "name", "citation_journal_title", venue);
+  else if (p.type == "thesis")
+    meta(out, "name", "citation_dissertation_institution", p.school.empty() ? venue : p.school);
+  else if (p.type != "preprint" && p.type != "patent")
+    meta(out, "name", "citation_conference_title", venue);
+  meta(out, "name", "citation_volume", p.volume);
+  meta(out, "name", "citation_issue", p.number);
+  if (!p.pages.empty()) {
+    size_t dash = p.pages.find_first_of("-–");
+    meta(out, "name", "citation_firstpage", p.pages.substr(0, dash));
+    if (dash != std::string::npos) {
+      size_t last = p.pages.find_first_not_of("-–", dash);
+      if (last != std::string::npos) meta(out, "name", "citation_lastpage", p.pages.substr(last));
+    }
+  }
+  meta(out, "name", "citation_publisher", p.publisher);
+  meta(out, "name", "citation_doi", p.doi);
+  if (!p.arxiv.empty()) meta(out, "name", "citation_arxiv_id", p.arxiv);
+  for (const Link& l : p.links)
+    if (l.label == "pdf") meta(out, "name", "citation_pdf_url", external_url(urls, l.url));
+  std::string page_url = urls.absolute(rel);
+  meta(out, "name", "citation_abstract_html_url", page_url);
+
+  std::string j =
+      "{\"@context\":\"https://schema.org\",\"@type\":\"ScholarlyArticle\",\"headline\":" +
+      json_string(p.title) + ",\"name\":" + json_string(p.title) + ",\"author\":[";
+  for (size_t i = 0; i < p.authors.size(); ++i)
+    j += std::string(i ? "," : "") +
+         "{\"@type\":\"Person\",\"name\":" + json_string(p.authors[i].name) + "}";
+  j += "]";
+  if (!date.empty())
+    j += ",\"datePublished\":" +
+         json_string(p.date.empty() ? std::to_string(p.year) : iso_date(p.date));
+  if (!venue.empty())
+    j += ",\"isPartOf\":{\"@type\":\"PublicationIssue\",\"name\":" + json_string(venue) + "}";
+  if (!p.doi.empty()) j += ",\"sameAs\":" + json_string("https://doi.org/" + p.doi);
+  if (!page_url.empty()) j += ",\"url\":" + json_string(page_url);
+  if (!p.tags.empty()) {
+    std::string kw;
+    for (const std::string& t : p.tags) kw += (kw.empty() ? "" : ", ") + t;
+    j += ",\"keywords\":" + json_string(kw);
+  }
+  j += "}";
+  out += json_ld(j);
+  (void)site;
+  return out;
+}
+
+}  // namespace sitegen
