@@ -53,12 +53,7 @@ BuildResult build_site(const Source& content, const BuildOptions& options) {
     site.base_url = options.base_url;
     if (site.base_url.back() != '/') site.base_url += '/';
   }
-  std::string content_dir = content.disk_path("");
-  if (!content_dir.empty() && content_dir.back() == '/') content_dir.pop_back();
-  std::string themes_dir =
-      options.theme_search_dir.empty() ? content_dir + "/../themes" : options.theme_search_dir;
-  std::optional<Theme> theme =
-      load_theme(site, content_dir.empty() ? "." : content_dir, themes_dir, diags);
+  std::optional<Theme> theme = load_theme(site, content, options.theme_search_dir, diags);
   if (!theme || diags.has_errors()) return result;
 
   ViewOptions vopts;

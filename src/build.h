@@ -14,7 +14,7 @@ struct BuildOptions {
   std::string base_url;            // overrides site.toml's base_url when set (--base-url)
   bool strict = false;             // warnings are errors
   std::string live_reload_script;  // injected before </body> when serving; empty for builds
-  std::string theme_search_dir;    // where named themes live; default: <content>/../themes
+  std::string theme_search_dir;    // where named themes live; empty: themes/ beside the content
 };
 
 struct BuildResult {

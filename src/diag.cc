@@ -63,13 +63,18 @@ SourceLoc Diagnostics::loc_at(const std::string& path, size_t offset) const {
   return loc;
 }
 
+void Diagnostics::add(Diagnostic d) {
+  std::string key = d.loc.path + ":" + std::to_string(d.loc.line) + ":" +
+                    std::to_string(d.loc.col) + ":" + d.message;
+  if (seen_.insert(std::move(key)).second) items_.push_back(std::move(d));
+}
+
 void Diagnostics::error(SourceLoc loc, std::string message) {
-  items_.push_back({Severity::kError, std::move(loc), std::move(message)});
+  add({Severity::kError, std::move(loc), std::move(message)});
 }
 
 void Diagnostics::warning(SourceLoc loc, std::string message) {
-  items_.push_back(
-      {strict_ ? Severity::kError : Severity::kWarning, std::move(loc), std::move(message)});
+  add({strict_ ? Severity::kError : Severity::kWarning, std::move(loc), std::move(message)});
 }
 
 void Diagnostics::append(const Diagnostics& other) {
@@ -77,7 +82,7 @@ void Diagnostics::append(const Diagnostics& other) {
   for (const Diagnostic& d : other.items_) {
     Diagnostic copy = d;
     if (strict_) copy.severity = Severity::kError;
-    items_.push_back(std::move(copy));
+    add(std::move(copy));
   }
 }
 

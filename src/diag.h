@@ -4,6 +4,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,7 +49,10 @@ class Diagnostics {
 
  private:
   std::map<std::string, std::shared_ptr<const std::string>> sources_;
+  void add(Diagnostic d);
+
   std::vector<Diagnostic> items_;
+  std::set<std::string> seen_;  // a problem reached twice (a partial in every page) is said once
   bool strict_ = false;
 };
 

@@ -14,8 +14,6 @@ namespace sitegen {
 
 namespace {
 
-constexpr int kMaxPartialDepth = 20;
-
 struct ThemeFile {
   std::string text;
   std::string display;  // path shown in messages
@@ -62,7 +60,7 @@ std::vector<std::string_view> embedded_theme_names(std::vector<std::string>& sto
 
 // A layout override "footer.mustache" replaces partials/footer.mustache when no page
 // template has that name; "partials/x" and "assets/x" replace exactly that file.
-void apply_layouts(const Site& site, const std::string& content_display, FileMap& files) {
+void apply_layouts(const Site& site, const Source& content, FileMap& files) {
   for (const auto& [rel, text] : site.layouts) {
     std::string target = rel;
     if (rel.find('/') == std::string::npos && ends_with(rel, ".mustache")) {
@@ -70,7 +68,7 @@ void apply_layouts(const Site& site, const std::string& content_display, FileMap
       const auto& pages = theme_template_names();
       if (std::find(pages.begin(), pages.end(), kind) == pages.end()) target = "partials/" + rel;
     }
-    files[target] = {text, content_display + "/layouts/" + rel};
+    files[target] = {text, content.display("layouts/" + rel)};
   }
 }
 
@@ -90,35 +88,51 @@ void check_syntax(const ThemeFile& f, Diagnostics& diags) {
   diags.error(diags.loc_at(f.display, offset), "template syntax error: " + msg);
 }
 
-// Replaces each {{> name}} by the partial's text, recursively.
-std::string expand(const ThemeFile& f, const FileMap& files, int depth, Diagnostics& diags) {
-  std::string out;
-  size_t pos = 0;
-  while (true) {
-    size_t open = f.text.find("{{>", pos);
-    if (open == std::string::npos) break;
-    size_t close = f.text.find("}}", open);
-    if (close == std::string::npos) break;
-    out.append(f.text, pos, open - pos);
-    std::string name = f.text.substr(open + 3, close - open - 3);
+// Calls fn(name, offset) for each {{> name}} in text.
+template <typename Fn>
+void for_each_partial(const std::string& text, Fn fn) {
+  for (size_t pos = 0;;) {
+    size_t open = text.find("{{>", pos);
+    if (open == std::string::npos) return;
+    size_t close = text.find("}}", open);
+    if (close == std::string::npos) return;
+    std::string name = text.substr(open + 3, close - open - 3);
     name.erase(0, name.find_first_not_of(" \t"));
     name.erase(name.find_last_not_of(" \t") + 1);
+    fn(name, open, close + 2);
     pos = close + 2;
+  }
+}
+
+void check_partials(const ThemeFile& f, const FileMap& files, Diagnostics& diags) {
+  for_each_partial(f.text, [&](const std::string& name, size_t open, size_t) {
+    if (files.count("partials/" + name + ".mustache")) return;
+    diags.add_source(f.display, f.text);
+    diags.error(diags.loc_at(f.display, open),
+                "unknown partial `" + name + "`: expected a file partials/" + name + ".mustache");
+  });
+}
+
+// Replaces each {{> name}} by the partial's text, recursively (unknown ones were reported).
+std::string expand(const ThemeFile& f, const FileMap& files, std::vector<std::string>& stack,
+                   Diagnostics& diags) {
+  std::string out;
+  size_t pos = 0;
+  for_each_partial(f.text, [&](const std::string& name, size_t open, size_t end) {
+    out.append(f.text, pos, open - pos);
+    pos = end;
     auto it = files.find("partials/" + name + ".mustache");
-    if (it == files.end()) {
-      diags.add_source(f.display, f.text);
-      diags.error(diags.loc_at(f.display, open),
-                  "unknown partial `" + name + "`: expected a file partials/" + name + ".mustache");
-      continue;
-    }
-    if (depth >= kMaxPartialDepth) {
+    if (it == files.end()) return;
+    if (std::find(stack.begin(), stack.end(), name) != stack.end()) {
       diags.add_source(f.display, f.text);
       diags.error(diags.loc_at(f.display, open),
                   "partial `" + name + "` includes itself (directly or through other partials)");
-      continue;
+      return;
     }
-    out += expand(it->second, files, depth + 1, diags);
-  }
+    stack.push_back(name);
+    out += expand(it->second, files, stack, diags);
+    stack.pop_back();
+  });
   out.append(f.text, pos, std::string::npos);
   return out;
 }
@@ -131,15 +145,18 @@ const std::vector<std::string>& theme_template_names() {
   return kNames;
 }
 
-std::optional<Theme> load_theme(const Site& site, const std::string& content_dir,
+std::optional<Theme> load_theme(const Site& site, const Source& content,
                                 const std::string& themes_dir, Diagnostics& diags) {
   Theme theme;
   theme.name = site.theme.empty() ? "scholar" : site.theme;
   FileMap files;
   std::error_code ec;
   bool is_path = theme.name.find('/') != std::string::npos || theme.name[0] == '.';
-  fs::path dir = is_path ? fs::path(content_dir) / theme.name : fs::path(themes_dir) / theme.name;
-  if (!site.theme.empty() && fs::is_directory(dir, ec)) {
+  std::string rel = is_path ? theme.name : "../themes/" + theme.name;
+  fs::path shown = fs::path(content.display(rel)).lexically_normal();
+  fs::path dir = is_path || themes_dir.empty() ? fs::path(content.disk_path(rel))
+                                               : fs::path(themes_dir) / theme.name;
+  if (!site.theme.empty() && !dir.empty() && fs::is_directory(dir, ec)) {
     std::string display = dir.lexically_normal().generic_string();
     files = read_theme_dir(dir, display + "/");
   } else {
@@ -150,13 +167,16 @@ std::optional<Theme> load_theme(const Site& site, const std::string& content_dir
     diags.error(site.theme_loc, "unknown theme `" + theme.name + "`" +
                                     did_you_mean(theme.name, embedded_theme_names(storage)) +
                                     ": expected a built-in theme or a folder " +
-                                    dir.lexically_normal().generic_string());
+                                    shown.generic_string());
     return std::nullopt;
   }
-  apply_layouts(site, content_dir, files);
+  apply_layouts(site, content, files);
   size_t errors = diags.error_count();
   for (const auto& [rel, f] : files)
-    if (ends_with(rel, ".mustache")) check_syntax(f, diags);
+    if (ends_with(rel, ".mustache")) {
+      check_syntax(f, diags);
+      check_partials(f, files, diags);
+    }
   if (diags.error_count() > errors) return std::nullopt;
   for (const std::string& kind : theme_template_names()) {
     auto it = files.find(kind + ".mustache");
@@ -165,7 +185,8 @@ std::optional<Theme> load_theme(const Site& site, const std::string& content_dir
                   "theme `" + theme.name + "` has no template `" + kind + ".mustache`");
       continue;
     }
-    theme.templates[kind] = expand(it->second, files, 0, diags);
+    std::vector<std::string> stack;
+    theme.templates[kind] = expand(it->second, files, stack, diags);
   }
   for (const auto& [rel, f] : files)
     if (rel.compare(0, 7, "assets/") == 0) theme.assets[rel.substr(7)] = f.text;

@@ -9,6 +9,7 @@
 
 #include "diag.h"
 #include "model.h"
+#include "source.h"
 
 namespace sitegen {
 
@@ -22,9 +23,10 @@ struct Theme {
 // The page templates every theme provides.
 const std::vector<std::string>& theme_template_names();
 
-// `content_dir` is where relative theme paths start; named themes are looked up in
-// `themes_dir` (default: beside the content directory) before the built-in ones.
-std::optional<Theme> load_theme(const Site& site, const std::string& content_dir,
+// A theme named by path is relative to the content directory; a theme named by name is
+// looked up in `themes_dir` (empty: the themes/ folder beside the content directory)
+// before the built-in ones. With no name, the built-in default is used.
+std::optional<Theme> load_theme(const Site& site, const Source& content,
                                 const std::string& themes_dir, Diagnostics& diags);
 
 // Built-in theme files, generated from themes/ at build time: "scholar/home.mustache" -> bytes.

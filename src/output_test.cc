@@ -1,0 +1,124 @@
+// Writing output: staging, swap, stamp, and never touching what sitegen did not write.
+#include "output.h"
+
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace fs = std::filesystem;
+using namespace sitegen;
+
+namespace {
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    path = fs::temp_directory_path() /
+           ("sitegen-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter()++));
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+  static int& counter() {
+    static int n = 0;
+    return n;
+  }
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void spit(const fs::path& p, const std::string& s) {
+  fs::create_directories(p.parent_path());
+  std::ofstream(p, std::ios::binary) << s;
+}
+
+Output make(std::map<std::string, std::string> files) {
+  Output o;
+  for (auto& [k, v] : files) o.files[k].bytes = v;
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("output: a new directory gets the files and a stamp") {
+  TempDir t;
+  std::string err;
+  WriteStats st;
+  REQUIRE(
+      write_output(make({{"index.html", "hi"}, {"a/b.html", "b"}}), t.path / "public", &st, &err));
+  CHECK(slurp(t.path / "public/index.html") == "hi");
+  CHECK(slurp(t.path / "public/a/b.html") == "b");
+  CHECK(fs::exists(t.path / "public" / kStampFile));
+  CHECK(st.written == 2);
+  CHECK_FALSE(fs::exists(t.path / ".public.sitegen-staging"));
+}
+
+TEST_CASE("output: refuses a non-empty directory it did not create") {
+  TempDir t;
+  spit(t.path / "public/mine.txt", "precious");
+  std::string err;
+  CHECK_FALSE(write_output(make({{"index.html", "hi"}}), t.path / "public", nullptr, &err));
+  CHECK(err == "refusing to write into " + (t.path / "public").string() +
+                   ": it is not empty and was not created by sitegen (no .sitegen-manifest); "
+                   "choose a new or empty directory");
+  CHECK(slurp(t.path / "public/mine.txt") == "precious");
+}
+
+TEST_CASE("output: rebuild removes its own stale files, keeps the user's, skips unchanged") {
+  TempDir t;
+  fs::path out = t.path / "public";
+  std::string err;
+  REQUIRE(write_output(make({{"index.html", "v1"}, {"old.html", "o"}, {"p/x.html", "x"}}), out,
+                       nullptr, &err));
+  spit(out / "CNAME", "me.example.org");
+  spit(out / "p/user.txt", "user");
+  WriteStats st;
+  REQUIRE(write_output(make({{"index.html", "v2"}, {"p/x.html", "x"}}), out, &st, &err));
+  CHECK(slurp(out / "index.html") == "v2");
+  CHECK_FALSE(fs::exists(out / "old.html"));
+  CHECK(slurp(out / "CNAME") == "me.example.org");
+  CHECK(slurp(out / "p/user.txt") == "user");
+  CHECK(st.written == 1);
+  CHECK(st.unchanged == 1);
+  CHECK(st.removed == 1);
+}
+
+TEST_CASE("output: a page may not replace a file sitegen did not write") {
+  TempDir t;
+  fs::path out = t.path / "public";
+  std::string err;
+  REQUIRE(write_output(make({{"index.html", "v1"}}), out, nullptr, &err));
+  spit(out / "about.html", "user's");
+  CHECK_FALSE(
+      write_output(make({{"index.html", "v1"}, {"about.html", "gen"}}), out, nullptr, &err));
+  CHECK(err == "refusing to overwrite " + (out / "about.html").string() +
+                   ", which sitegen did not create");
+  CHECK(slurp(out / "about.html") == "user's");
+}
+
+TEST_CASE("output: identical builds leave identical bytes") {
+  TempDir t;
+  std::string err;
+  Output o = make({{"index.html", "same"}});
+  REQUIRE(write_output(o, t.path / "a", nullptr, &err));
+  REQUIRE(write_output(o, t.path / "b", nullptr, &err));
+  CHECK(slurp(t.path / "a/index.html") == slurp(t.path / "b/index.html"));
+  CHECK(slurp(t.path / "a" / kStampFile) == slurp(t.path / "b" / kStampFile));
+}
+
+TEST_CASE("output: copy_from files are copied") {
+  TempDir t;
+  spit(t.path / "src.pdf", "%PDF");
+  Output o;
+  o.files["papers/x.pdf"].copy_from = (t.path / "src.pdf").string();
+  std::string err;
+  REQUIRE(write_output(o, t.path / "out", nullptr, &err));
+  CHECK(slurp(t.path / "out/papers/x.pdf") == "%PDF");
+}
