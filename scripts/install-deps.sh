@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Installs everything sitegen needs to build and run its whole test suite on
+# Debian 12 or Ubuntu 24.04. This is the one list of packages: the README quick
+# start and .ci/run both call this script. Safe to run again: it installs only
+# what is missing (CI=true always refreshes the package index and reinstalls).
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+PACKAGES=(
+  # compilers and build tools (clang-14 is the second compiler CI builds with)
+  g++ clang-14 cmake make pkg-config
+  # the five libraries sitegen uses
+  libmd4c-dev libmd4c-html0-dev libtomlplusplus-dev libkainjow-mustache-dev
+  libcpp-httplib-dev doctest-dev
+  # browser tests and screenshots: headless Chromium driven from Node.js
+  chromium fonts-dejavu-core fonts-liberation nodejs npm ca-certificates
+)
+
+# Removes one package from the list.
+drop() {
+  local kept=() p
+  for p in "${PACKAGES[@]}"; do [[ "$p" != "$1" ]] && kept+=("$p"); done
+  PACKAGES=("${kept[@]}")
+}
+
+distro=unknown
+if [[ -r /etc/os-release ]]; then
+  distro=$(. /etc/os-release && echo "${ID:-unknown}")
+fi
+if [[ "$distro" == ubuntu ]]; then
+  # Ubuntu ships Chromium only as a snap, which apt cannot install in a container.
+  drop chromium
+  if ! command -v chromium >/dev/null && ! command -v chromium-browser >/dev/null; then
+    echo "install-deps: note: the browser tests need Chromium; on Ubuntu install it" \
+         "with \`sudo snap install chromium\`" >&2
+  fi
+fi
+
+# NodeSource's nodejs bundles npm and conflicts with Debian's npm package.
+if command -v npm >/dev/null; then
+  drop npm
+fi
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+
+if [[ ${#missing[@]} -eq 0 && "${CI:-}" != true ]]; then
+  echo "install-deps: all system packages are installed"
+else
+  if ! command -v apt-get >/dev/null; then
+    echo "install-deps: error: apt-get not found; install these packages by hand:" \
+         "${missing[*]}" >&2
+    exit 1
+  fi
+  sudo=()
+  if [[ $(id -u) -ne 0 ]]; then
+    if ! command -v sudo >/dev/null; then
+      echo "install-deps: error: not root and sudo is not installed; run as root" >&2
+      exit 1
+    fi
+    sudo=(sudo)
+  fi
+  echo "install-deps: installing ${PACKAGES[*]}"
+  "${sudo[@]}" apt-get update
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y --no-install-recommends "${PACKAGES[@]}"
+fi
+
+# Node.js tooling for the browser tests, pinned by lockfiles (e.g. tests/browser/).
+while IFS= read -r lock; do
+  dir=$(dirname "$lock")
+  if [[ "${CI:-}" == true || ! -f "$dir/node_modules/.package-lock.json" ||
+        "$lock" -nt "$dir/node_modules/.package-lock.json" ]]; then
+    echo "install-deps: npm ci in $dir"
+    (cd "$dir" && npm ci --no-audit --no-fund)
+  fi
+done < <(find . -name package-lock.json -not -path '*/node_modules/*' \
+              -not -path './build*' -not -path './public/*' | sort)
