@@ -6,6 +6,7 @@
 
 #include "load.h"
 #include "render.h"
+#include "sitemap.h"
 #include "theme.h"
 #include "view.h"
 
@@ -64,6 +65,7 @@ BuildResult build_site(const Source& content, const BuildOptions& options) {
   result.pages = render_pages(site, *theme, view, result.output, diags);
   for (const auto& [rel, bytes] : theme->assets) result.output.files["assets/" + rel].bytes = bytes;
   add_static(content, site, result.output, diags);
+  add_sitemap_and_robots(view.urls(), result.output);
   // GitHub Pages: no Jekyll processing, and the custom domain when one is set.
   result.output.files[".nojekyll"].bytes = "";
   if (!site.cname.empty() && !result.output.files.count("CNAME"))
