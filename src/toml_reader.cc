@@ -84,6 +84,8 @@ std::string lower_first(std::string s) {
 
 }  // namespace
 
+TomlNode::TomlNode() noexcept = default;
+
 std::string_view kind_name(TomlNode::Kind kind) {
   switch (kind) {
     case TomlNode::Kind::kString:

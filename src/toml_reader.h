@@ -26,6 +26,10 @@ struct TomlNode {
   Date date;
   std::vector<TomlNode> items;                           // kArray
   std::vector<std::pair<std::string, TomlNode>> fields;  // kTable, in document order
+
+  // Declared here, defined in toml_reader.cc: clang 14 with libstdc++ 12 cannot check an
+  // implicit constructor while `fields` names the incomplete pair<string, TomlNode>.
+  TomlNode() noexcept;
 };
 
 // "a string", "an integer", ... for messages.
