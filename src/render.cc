@@ -27,6 +27,9 @@ std::vector<Job> page_jobs(const Site& site, const View& view) {
   if (!site.publications.empty()) {
     jobs.push_back(
         {"publications/index.html", "publications", [&] { return view.publications(); }});
+    for (size_t i = 0; i < view.filters().size(); ++i)
+      jobs.push_back({view.filters()[i].rel + "index.html", "publications",
+                      [&view, i] { return view.publications_filtered(i); }});
     for (size_t i = 0; i < site.publications.size(); ++i)
       jobs.push_back({View::publication_path(site.publications[i]) + "index.html", "publication",
                       [&view, i] { return view.publication(i); }});

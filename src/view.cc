@@ -24,6 +24,21 @@ data flag(bool b) {
   return b ? data(data::type::bool_true) : data(data::type::bool_false);
 }
 
+// Empty text is `false`, so a template's {{#x}}...{{/x}} around an optional field
+// disappears when the field is absent (mustache treats "" as true).
+void put(data& d, const std::string& key, const std::string& text) {
+  d.set(key, text.empty() ? data(data::type::bool_false) : data(text));
+}
+void put(data& d, const std::string& key, const char* text) {
+  put(d, key, std::string(text));
+}
+void put(data& d, const std::string& key, data&& value) {
+  d.set(key, std::move(value));
+}
+void put(data& d, const std::string& key, const data& value) {
+  d.set(key, value);
+}
+
 data string_list(const std::vector<std::string>& items) {
   data l = list();
   for (const std::string& s : items) l.push_back(data(s));
@@ -70,15 +85,15 @@ data link_data(const std::string& label, const std::string& url, const Urls& url
   std::transform(lower.begin(), lower.end(), lower.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   data d;
-  d.set("label", label);
-  d.set("icon", "link");
+  put(d, "label", label);
+  put(d, "icon", "link");
   for (const KnownLink& k : kKnownLinks) {
     if (lower == k.key) {
-      d.set("label", std::string(k.label));
-      d.set("icon", std::string(k.icon));
+      put(d, "label", std::string(k.label));
+      put(d, "icon", std::string(k.icon));
     }
   }
-  d.set("url", urls.content(url));
+  put(d, "url", urls.content(url));
   return d;
 }
 
@@ -125,10 +140,10 @@ data author_list(const std::vector<Author>& authors, size_t from, size_t to) {
   data l = list();
   for (size_t i = from; i < to; ++i) {
     data a;
-    a.set("name", authors[i].name);
-    a.set("markers", authors[i].markers);
-    a.set("self", flag(authors[i].is_self));
-    a.set("last", flag(i + 1 == to));
+    put(a, "name", authors[i].name);
+    put(a, "markers", authors[i].markers);
+    put(a, "self", flag(authors[i].is_self));
+    put(a, "last", flag(i + 1 == to));
     l.push_back(std::move(a));
   }
   return l;
@@ -180,36 +195,47 @@ View::View(const Site& site, ViewOptions options)
     : site_(site), options_(std::move(options)), urls_(site.base_url) {
   const Person& p = site.person;
   data person;
-  person.set("name", p.name);
-  person.set("native_name", p.native_name);
-  person.set("position", p.position);
-  person.set("affiliation", p.affiliation);
-  person.set("address", string_list(p.address));
-  person.set("has_email", flag(!p.email.empty()));
-  person.set("email_html", obfuscated_email(p.email));
-  person.set("phone", p.phone);
-  person.set("has_photo", flag(!p.photo.empty()));
-  person.set("photo_url", p.photo.empty() ? "" : urls_.content(p.photo));
-  person.set("interests", string_list(p.interests));
-  person.set("has_interests", flag(!p.interests.empty()));
+  put(person, "name", p.name);
+  put(person, "native_name", p.native_name);
+  put(person, "position", p.position);
+  put(person, "affiliation", p.affiliation);
+  put(person, "address", string_list(p.address));
+  put(person, "has_email", flag(!p.email.empty()));
+  put(person, "email_html", obfuscated_email(p.email));
+  put(person, "phone", p.phone);
+  put(person, "has_photo", flag(!p.photo.empty()));
+  put(person, "photo_url", p.photo.empty() ? "" : urls_.content(p.photo));
+  put(person, "interests", string_list(p.interests));
+  put(person, "has_interests", flag(!p.interests.empty()));
   data links = list();
   for (const Link& l : p.links) links.push_back(link_data(l.label, l.url, urls_));
-  person.set("links", std::move(links));
-  person.set("has_links", flag(!p.links.empty()));
-  common_.set("person", std::move(person));
+  put(person, "links", std::move(links));
+  put(person, "has_links", flag(!p.links.empty()));
+  put(common_, "person", std::move(person));
 
   data s;
-  s.set("title", site.title);
-  s.set("description", site.description);
-  s.set("url", urls_.abs);
-  s.set("has_favicon", flag(!site.favicon.empty()));
-  s.set("favicon_url", site.favicon.empty() ? "" : urls_.content(site.favicon));
-  common_.set("site", std::move(s));
-  common_.set("lang", site.language);
-  common_.set("root", urls_.root);
-  common_.set("css_url", urls_.page("assets/style.css") + options_.css_url_query);
-  common_.set("icons_url", urls_.page("assets/icons.svg"));
-  common_.set("body_end_html", options_.body_end_html);
+  put(s, "title", site.title);
+  put(s, "description", site.description);
+  put(s, "url", urls_.abs);
+  put(s, "has_favicon", flag(!site.favicon.empty()));
+  put(s, "favicon_url", site.favicon.empty() ? "" : urls_.content(site.favicon));
+  put(common_, "site", std::move(s));
+  put(common_, "lang", site.language);
+  put(common_, "root", urls_.root);
+  put(common_, "css_url", urls_.page("assets/style.css") + options_.css_url_query);
+  put(common_, "icons_url", urls_.page("assets/icons.svg"));
+  put(common_, "body_end_html", options_.body_end_html);
+  put(common_, "publications_url", urls_.page("publications/"));
+  put(common_, "news_url", urls_.page("news/"));
+  data markers = list();
+  for (const Marker& m : site.pubs_settings.markers) {
+    data item;
+    put(item, "symbol", m.symbol);
+    put(item, "text", m.text);
+    markers.push_back(std::move(item));
+  }
+  put(common_, "has_markers", flag(!site.pubs_settings.markers.empty()));
+  put(common_, "markers", std::move(markers));
 
   // Navigation: the [nav] items, or every section that has content; then pages with nav = true.
   auto section_rel = [&](const std::string& name) -> std::pair<std::string, std::string> {
@@ -233,6 +259,34 @@ View::View(const Site& site, ViewOptions options)
       names.push_back(pg.slug);
   for (const std::string& n : names) nav_items_.push_back(section_rel(n));
 
+  // Filters: every type (in the format's order), year (newest first) and tag (A-Z).
+  const auto& pubs = site.publications;
+  for (const char* t : {"conference", "journal", "workshop", "poster", "preprint", "thesis",
+                        "patent", "book", "chapter", "talk", "other"}) {
+    Filter f{"type", t, type_group_title(t), std::string("publications/type/") + t + "/", {}};
+    for (size_t i = 0; i < pubs.size(); ++i)
+      if (pubs[i].type == t) f.pubs.push_back(i);
+    if (!f.pubs.empty()) filters_.push_back(std::move(f));
+  }
+  std::map<int, std::vector<size_t>, std::greater<int>> years;
+  std::map<std::string, std::pair<std::string, std::vector<size_t>>> tags;  // slug -> name, pubs
+  for (size_t i = 0; i < pubs.size(); ++i) {
+    years[pubs[i].year].push_back(i);
+    for (const std::string& t : pubs[i].tags) {
+      auto& entry = tags[slugify(t)];
+      if (entry.first.empty()) entry.first = t;
+      if (entry.second.empty() || entry.second.back() != i) entry.second.push_back(i);
+    }
+  }
+  for (auto& [y, idx] : years) {
+    std::string label = y ? std::to_string(y) : "Undated";
+    filters_.push_back({"year", label, label, "publications/year/" + slugify(label) + "/", idx});
+  }
+  for (auto& [slug, entry] : tags)
+    if (!slug.empty())
+      filters_.push_back(
+          {"tag", entry.first, entry.first, "publications/tag/" + slug + "/", entry.second});
+
   pubs_.reserve(site.publications.size());
   for (size_t i = 0; i < site.publications.size(); ++i) pubs_.push_back(pub_entry(i));
 }
@@ -249,9 +303,9 @@ Data View::nav_for(const std::string& rel) const {
   data l = list();
   for (const auto& [label, item_rel] : nav_items_) {
     data d;
-    d.set("label", label);
-    d.set("url", urls_.page(item_rel));
-    d.set("current", flag(rel.compare(0, item_rel.size(), item_rel) == 0));
+    put(d, "label", label);
+    put(d, "url", urls_.page(item_rel));
+    put(d, "current", flag(rel.compare(0, item_rel.size(), item_rel) == 0));
     l.push_back(std::move(d));
   }
   return l;
@@ -260,30 +314,30 @@ Data View::nav_for(const std::string& rel) const {
 Data View::page_meta(const std::string& kind, const std::string& title, const std::string& rel,
                      const std::string& description, std::string head_extra) const {
   data page;
-  page.set("kind", kind);
-  page.set("title", title);
-  page.set("url", urls_.page(rel));
-  page.set("canonical", urls_.absolute(rel));
+  put(page, "kind", kind);
+  put(page, "title", title);
+  put(page, "url", urls_.page(rel));
+  put(page, "canonical", urls_.absolute(rel));
   std::string desc = description.empty() ? site_.description : description;
-  page.set("description", desc);
+  put(page, "description", desc);
   for (const char* k :
        {"home", "publications", "publication", "news", "talks", "cv", "page", "404"})
     page.set(std::string("is_") + k, flag(kind == k));
   data d;
-  d.set("page", std::move(page));
-  d.set("nav", nav_for(rel));
+  put(d, "page", std::move(page));
+  put(d, "nav", nav_for(rel));
   PageMeta meta{kind, title, desc, rel};
-  d.set("head_html", head_html(site_, urls_, meta) + head_extra);
+  put(d, "head_html", head_html(site_, urls_, meta) + head_extra);
   return d;
 }
 
 Data View::pub_entry(size_t index) const {
   const Publication& p = site_.publications[index];
   data d;
-  d.set("slug", p.slug);
-  d.set("url", urls_.page(publication_path(p)));
-  d.set("title", p.title);
-  d.set("authors", author_list(p.authors, 0, p.authors.size()));
+  put(d, "slug", p.slug);
+  put(d, "url", urls_.page(publication_path(p)));
+  put(d, "title", p.title);
+  put(d, "authors", author_list(p.authors, 0, p.authors.size()));
   size_t short_n = p.authors.size();
   if (p.authors.size() > kLongAuthorList) {
     short_n = kShortAuthorList;
@@ -291,33 +345,33 @@ Data View::pub_entry(size_t index) const {
       if (p.authors[i].is_self) short_n = i + 1;
     if (p.authors.size() - short_n < 2) short_n = p.authors.size();
   }
-  d.set("authors_short", author_list(p.authors, 0, short_n));
-  d.set("authors_rest", author_list(p.authors, short_n, p.authors.size()));
-  d.set("has_authors_rest", flag(short_n < p.authors.size()));
-  d.set("authors_rest_count", std::to_string(p.authors.size() - short_n));
-  d.set("et_al", flag(p.et_al));
-  d.set("venue", p.venue);
-  d.set("venue_full", p.venue_full);
-  d.set("year", p.year ? std::to_string(p.year) : "");
-  d.set("date", format_date(p.date));
-  d.set("type", p.type);
-  d.set("type_label", type_label(p.type));
-  d.set("status", p.status);
+  put(d, "authors_short", author_list(p.authors, 0, short_n));
+  put(d, "authors_rest", author_list(p.authors, short_n, p.authors.size()));
+  put(d, "has_authors_rest", flag(short_n < p.authors.size()));
+  put(d, "authors_rest_count", std::to_string(p.authors.size() - short_n));
+  put(d, "et_al", flag(p.et_al));
+  put(d, "venue", p.venue);
+  put(d, "venue_full", p.venue_full);
+  put(d, "year", p.year ? std::to_string(p.year) : "");
+  put(d, "date", format_date(p.date));
+  put(d, "type", p.type);
+  put(d, "type_label", type_label(p.type));
+  put(d, "status", p.status);
   std::string status = status_label(p.status);
-  d.set("status_label", status);
-  d.set("has_status", flag(!status.empty()));
-  d.set("awards", string_list(p.awards));
-  d.set("has_awards", flag(!p.awards.empty()));
-  d.set("note_html", p.note.empty() ? "" : md_inline(p.note));
+  put(d, "status_label", status);
+  put(d, "has_status", flag(!status.empty()));
+  put(d, "awards", string_list(p.awards));
+  put(d, "has_awards", flag(!p.awards.empty()));
+  put(d, "note_html", p.note.empty() ? "" : md_inline(p.note));
   data tags = list();
   for (const std::string& t : p.tags) {
     data tag;
-    tag.set("name", t);
-    tag.set("url", urls_.page("publications/#tag-" + slugify(t)));
+    put(tag, "name", t);
+    put(tag, "url", urls_.page("publications/tag/" + slugify(t) + "/"));
     tags.push_back(std::move(tag));
   }
-  d.set("tags", std::move(tags));
-  d.set("has_tags", flag(!p.tags.empty()));
+  put(d, "tags", std::move(tags));
+  put(d, "has_tags", flag(!p.tags.empty()));
   data links = list();
   for (const Link& l : p.links) links.push_back(link_data(l.label, l.url, urls_));
   if (!p.arxiv.empty() && std::none_of(p.links.begin(), p.links.end(),
@@ -326,102 +380,113 @@ Data View::pub_entry(size_t index) const {
   if (!p.doi.empty() &&
       std::none_of(p.links.begin(), p.links.end(), [](const Link& l) { return l.label == "doi"; }))
     links.push_back(link_data("doi", "https://doi.org/" + p.doi, urls_));
-  d.set("has_links", flag(!links.is_empty_list()));
-  d.set("links", std::move(links));
-  d.set("number", p.number_label);
-  d.set("abbr", p.abbr.empty() ? p.venue : p.abbr);
-  d.set("has_abstract", flag(!p.abstract.empty()));
-  d.set("abstract_html", p.abstract.empty() ? "" : md(p.abstract));
-  d.set("bibtex", to_bibtex(p));
-  d.set("bib_url", urls_.page(bib_path(p)));
+  put(d, "has_links", flag(!links.is_empty_list()));
+  put(d, "links", std::move(links));
+  put(d, "number", p.number_label);
+  put(d, "abbr", p.abbr.empty() ? p.venue : p.abbr);
+  put(d, "has_abstract", flag(!p.abstract.empty()));
+  put(d, "abstract_html", p.abstract.empty() ? "" : md(p.abstract));
+  put(d, "bibtex", to_bibtex(p));
+  put(d, "bib_url", urls_.page(bib_path(p)));
   return d;
 }
 
 Data View::home() const {
   data d = page_meta("home", site_.title, "", site_.description);
-  d.set("bio_html", md(site_.bio));
+  put(d, "bio_html", md(site_.bio));
   data selected = list();
   for (size_t i = 0; i < pubs_.size(); ++i)
     if (site_.publications[i].selected) selected.push_back(pubs_[i]);
-  d.set("has_selected", flag(!selected.is_empty_list()));
-  d.set("selected", std::move(selected));
+  put(d, "has_selected", flag(!selected.is_empty_list()));
+  put(d, "selected", std::move(selected));
   data news = list();
   for (size_t i = 0; i < site_.news.size() && i < 5; ++i) {
     const NewsItem& n = site_.news[i];
     data item;
-    item.set("date", format_date(n.date));
-    item.set("date_iso", iso_date(n.date));
-    item.set("text_html", md_inline(n.text));
-    item.set("link", n.link.empty() ? "" : urls_.content(n.link));
+    put(item, "date", format_date(n.date));
+    put(item, "date_iso", iso_date(n.date));
+    put(item, "text_html", md_inline(n.text));
+    put(item, "link", n.link.empty() ? "" : urls_.content(n.link));
     news.push_back(std::move(item));
   }
-  d.set("has_news", flag(!site_.news.empty()));
-  d.set("news", std::move(news));
-  d.set("publications_url", urls_.page("publications/"));
-  d.set("news_url", urls_.page("news/"));
+  put(d, "has_news", flag(!site_.news.empty()));
+  put(d, "news", std::move(news));
   return d;
 }
 
 Data View::publications() const {
-  data d = page_meta("publications", "Publications", "publications/", "");
   const auto& pubs = site_.publications;
   // Groups: by type in the format's order, by year newest first, or one group.
   std::vector<std::pair<std::string, std::vector<size_t>>> groups;
   const std::string& by = site_.pubs_settings.group_by;
   if (by == "type") {
-    std::vector<std::string> order = {"conference", "journal", "workshop", "poster",
-                                      "preprint",   "thesis",  "patent",   "book",
-                                      "chapter",    "talk",    "other"};
-    for (const std::string& t : order) {
-      std::vector<size_t> idx;
-      for (size_t i = 0; i < pubs.size(); ++i)
-        if (pubs[i].type == t) idx.push_back(i);
-      if (!idx.empty()) groups.emplace_back(type_group_title(t), std::move(idx));
-    }
+    for (const Filter& f : filters_)
+      if (f.kind == "type") groups.emplace_back(f.label, f.pubs);
   } else if (by == "year") {
-    std::map<int, std::vector<size_t>, std::greater<int>> years;
-    for (size_t i = 0; i < pubs.size(); ++i) years[pubs[i].year].push_back(i);
-    for (auto& [y, idx] : years)
-      groups.emplace_back(y ? std::to_string(y) : "Undated", std::move(idx));
+    for (const Filter& f : filters_)
+      if (f.kind == "year") groups.emplace_back(f.label, f.pubs);
   } else if (!pubs.empty()) {
     std::vector<size_t> all(pubs.size());
     for (size_t i = 0; i < all.size(); ++i) all[i] = i;
     groups.emplace_back("", std::move(all));
   }
+  return publication_list("Publications", "publications/", groups, nullptr);
+}
+
+Data View::publications_filtered(size_t index) const {
+  const Filter& f = filters_[index];
+  std::string title = f.kind == "tag"    ? "Publications on " + f.label
+                      : f.kind == "year" ? "Publications from " + f.label
+                                         : f.label;
+  return publication_list(title, f.rel, {{"", f.pubs}}, &f);
+}
+
+Data View::publication_list(const std::string& title, const std::string& rel,
+                            const std::vector<std::pair<std::string, std::vector<size_t>>>& groups,
+                            const Filter* current) const {
+  data d = page_meta("publications", title, rel, "");
   data glist = list();
-  data filters = list();
-  for (auto& [title, idx] : groups) {
+  size_t count = 0;
+  for (const auto& [group_title, idx] : groups) {
     data g;
-    std::string anchor = title.empty() ? "all" : slugify(title);
-    g.set("title", title);
-    g.set("has_title", flag(!title.empty()));
-    g.set("anchor", anchor);
-    g.set("count", std::to_string(idx.size()));
+    put(g, "title", group_title);
+    put(g, "has_title", flag(!group_title.empty()));
+    put(g, "anchor", group_title.empty() ? "all" : slugify(group_title));
+    put(g, "count", std::to_string(idx.size()));
     data items = list();
     for (size_t i : idx) items.push_back(pubs_[i]);
-    g.set("pubs", std::move(items));
+    put(g, "pubs", std::move(items));
     glist.push_back(std::move(g));
-    if (!title.empty()) {
-      data f;
-      f.set("label", title + " (" + std::to_string(idx.size()) + ")");
-      f.set("url", "#" + anchor);
-      filters.push_back(std::move(f));
+    count += idx.size();
+  }
+  put(d, "groups", std::move(glist));
+  data filter_groups = list();
+  for (const char* kind : {"type", "year", "tag"}) {
+    data fl = list();
+    for (const Filter& f : filters_) {
+      if (f.kind != kind) continue;
+      data item;
+      put(item, "label", f.label);
+      put(item, "count", std::to_string(f.pubs.size()));
+      put(item, "url", urls_.page(f.rel));
+      put(item, "current", flag(&f == current));
+      fl.push_back(std::move(item));
     }
+    if (fl.is_empty_list()) continue;
+    data fg;
+    put(fg, "title",
+        std::string(kind == std::string("type")   ? "Type"
+                    : kind == std::string("year") ? "Year"
+                                                  : "Topic"));
+    put(fg, "filters", std::move(fl));
+    filter_groups.push_back(std::move(fg));
   }
-  d.set("groups", std::move(glist));
-  d.set("has_filters", flag(!filters.is_empty_list()));
-  d.set("filters", std::move(filters));
-  data markers = list();
-  for (const Marker& m : site_.pubs_settings.markers) {
-    data md_;
-    md_.set("symbol", m.symbol);
-    md_.set("text", m.text);
-    markers.push_back(std::move(md_));
-  }
-  d.set("has_markers", flag(!site_.pubs_settings.markers.empty()));
-  d.set("markers", std::move(markers));
-  d.set("count", std::to_string(pubs.size()));
-  d.set("bib_all_url", urls_.page("publications.bib"));
+  put(d, "has_filters", flag(!filter_groups.is_empty_list()));
+  put(d, "filter_groups", std::move(filter_groups));
+  put(d, "is_filtered", flag(current != nullptr));
+  put(d, "all_url", urls_.page("publications/"));
+  put(d, "count", std::to_string(count));
+  put(d, "bib_all_url", urls_.page("publications.bib"));
   return d;
 }
 
@@ -430,7 +495,7 @@ Data View::publication(size_t index) const {
   std::string desc = p.venue_full.empty() ? p.venue : p.venue_full;
   data d = page_meta("publication", p.title, publication_path(p), desc,
                      publication_head_html(site_, urls_, p, publication_path(p)));
-  d.set("pub", pubs_[index]);
+  put(d, "pub", pubs_[index]);
   return d;
 }
 
@@ -439,14 +504,14 @@ Data View::news() const {
   data items = list();
   for (const NewsItem& n : site_.news) {
     data item;
-    item.set("date", format_date(n.date));
-    item.set("date_iso", iso_date(n.date));
-    item.set("text_html", md_inline(n.text));
-    item.set("link", n.link.empty() ? "" : urls_.content(n.link));
+    put(item, "date", format_date(n.date));
+    put(item, "date_iso", iso_date(n.date));
+    put(item, "text_html", md_inline(n.text));
+    put(item, "link", n.link.empty() ? "" : urls_.content(n.link));
     items.push_back(std::move(item));
   }
-  d.set("news", std::move(items));
-  d.set("feed_url", urls_.page("news/feed.xml"));
+  put(d, "news", std::move(items));
+  put(d, "feed_url", urls_.page("news/feed.xml"));
   return d;
 }
 
@@ -455,28 +520,28 @@ Data View::talks() const {
   data talks = list();
   for (const Talk& t : site_.talks) {
     data item;
-    item.set("title", t.title);
-    item.set("slides_url", t.slides.empty() ? "" : urls_.content(t.slides));
-    item.set("video_url", t.video.empty() ? "" : urls_.content(t.video));
+    put(item, "title", t.title);
+    put(item, "slides_url", t.slides.empty() ? "" : urls_.content(t.slides));
+    put(item, "video_url", t.video.empty() ? "" : urls_.content(t.video));
     data links = list();
     for (const Link& l : t.links) links.push_back(link_data(l.label, l.url, urls_));
-    item.set("has_links", flag(!t.links.empty()));
-    item.set("links", std::move(links));
-    item.set("abstract_html", t.abstract.empty() ? "" : md(t.abstract));
+    put(item, "has_links", flag(!t.links.empty()));
+    put(item, "links", std::move(links));
+    put(item, "abstract_html", t.abstract.empty() ? "" : md(t.abstract));
     data given = list();
     for (const TalkEvent& e : t.given) {
       data g;
-      g.set("event", e.event);
-      g.set("location", e.location);
-      g.set("date", format_date(e.date));
-      g.set("date_iso", iso_date(e.date));
-      g.set("link", e.link.empty() ? "" : urls_.content(e.link));
+      put(g, "event", e.event);
+      put(g, "location", e.location);
+      put(g, "date", format_date(e.date));
+      put(g, "date_iso", iso_date(e.date));
+      put(g, "link", e.link.empty() ? "" : urls_.content(e.link));
       given.push_back(std::move(g));
     }
-    item.set("given", std::move(given));
+    put(item, "given", std::move(given));
     talks.push_back(std::move(item));
   }
-  d.set("talks", std::move(talks));
+  put(d, "talks", std::move(talks));
   return d;
 }
 
@@ -485,30 +550,30 @@ Data View::cv() const {
   data sections = list();
   for (const CvSection& s : site_.cv) {
     data sec;
-    sec.set("title", s.title);
-    sec.set("anchor", slugify(s.title));
-    sec.set("compact", flag(s.style == "compact"));
+    put(sec, "title", s.title);
+    put(sec, "anchor", slugify(s.title));
+    put(sec, "compact", flag(s.style == "compact"));
     data entries = list();
     for (const CvEntry& e : s.entries) {
       data en;
-      en.set("what", e.what);
-      en.set("where", e.where);
-      en.set("location", e.location);
-      en.set("when", e.date.empty() ? format_range(e.start, e.end) : format_date(e.date));
-      en.set("details_html", e.details.empty() ? "" : md(e.details));
+      put(en, "what", e.what);
+      put(en, "where", e.where);
+      put(en, "location", e.location);
+      put(en, "when", e.date.empty() ? format_range(e.start, e.end) : format_date(e.date));
+      put(en, "details_html", e.details.empty() ? "" : md(e.details));
       entries.push_back(std::move(en));
     }
-    sec.set("entries", std::move(entries));
+    put(sec, "entries", std::move(entries));
     sections.push_back(std::move(sec));
   }
-  d.set("sections", std::move(sections));
+  put(d, "sections", std::move(sections));
   return d;
 }
 
 Data View::page(size_t index) const {
   const Page& pg = site_.pages[index];
   data d = page_meta("page", pg.title, pg.slug + "/", pg.description);
-  d.set("body_html", md(pg.body));
+  put(d, "body_html", md(pg.body));
   return d;
 }
 

@@ -38,6 +38,16 @@ class View {
   // Per-page data, pushed on top of common() when rendering.
   Data home() const;
   Data publications() const;
+  // A filtered list: one type, year or tag, pre-rendered so filtering needs no JavaScript.
+  struct Filter {
+    std::string kind;   // "type", "year", "tag"
+    std::string value;  // "conference", "2024", "LLM"
+    std::string label;  // "Conference Papers", "2024", "LLM"
+    std::string rel;    // "publications/type/conference/"
+    std::vector<size_t> pubs;
+  };
+  const std::vector<Filter>& filters() const { return filters_; }
+  Data publications_filtered(size_t filter) const;
   Data publication(size_t index) const;
   Data news() const;
   Data talks() const;
@@ -59,6 +69,9 @@ class View {
                  const std::string& description, std::string head_extra = "") const;
   Data nav_for(const std::string& rel) const;
   Data pub_entry(size_t index) const;
+  Data publication_list(const std::string& title, const std::string& rel,
+                        const std::vector<std::pair<std::string, std::vector<size_t>>>& groups,
+                        const Filter* current) const;
   std::string md(const std::string& text) const;
   std::string md_inline(const std::string& text) const;
 
@@ -67,6 +80,7 @@ class View {
   Urls urls_;
   Data common_;
   std::vector<Data> pubs_;  // one entry per publication, built once
+  std::vector<Filter> filters_;
   std::vector<std::pair<std::string, std::string>> nav_items_;  // label, rel
 };
 

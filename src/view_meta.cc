@@ -47,7 +47,8 @@ std::string person_json(const Site& site, const Urls& urls) {
     j +=
         ",\"affiliation\":{\"@type\":\"Organization\",\"name\":" + json_string(p.affiliation) + "}";
   if (!urls.abs.empty()) j += ",\"url\":" + json_string(urls.abs);
-  if (!p.photo.empty()) j += ",\"image\":" + json_string(external_url(urls, p.photo));
+  if (!p.photo.empty() && !urls.abs.empty())
+    j += ",\"image\":" + json_string(external_url(urls, p.photo));
   std::string same;
   for (const Link& l : p.links) {
     if (l.url.compare(0, 4, "http") != 0) continue;
