@@ -1,8 +1,10 @@
-// md4c renders; a small pass afterwards turns math into spans and drops script URLs,
+// md4c renders; a small pass afterwards turns math into HTML and drops script URLs,
 // since md_html offers no hooks for either.
 #include "markdown.h"
 
 #include <md4c-html.h>
+
+#include "math.h"
 
 namespace sitegen {
 
@@ -35,15 +37,19 @@ std::string postprocess(std::string html, const MarkdownOptions& opts) {
   out.reserve(html.size());
   for (size_t i = 0; i < html.size();) {
     std::string_view rest(html.data() + i, html.size() - i);
-    if (rest.substr(0, 12) == "<x-equation>") {
-      out += "<span class=\"math\">";
-      i += 12;
-    } else if (rest.substr(0, 27) == "<x-equation type=\"display\">") {
-      out += "<span class=\"math display\">";
-      i += 27;
-    } else if (rest.substr(0, 13) == "</x-equation>") {
+    if (rest.substr(0, 11) == "<x-equation") {
+      size_t open_end = rest.find('>');
+      size_t close = rest.find("</x-equation>");
+      if (open_end == std::string_view::npos || close == std::string_view::npos) {
+        out += html[i++];
+        continue;
+      }
+      bool display = rest.substr(0, open_end).find("display") != std::string_view::npos;
+      std::string_view tex = rest.substr(open_end + 1, close - open_end - 1);
+      out += display ? "<span class=\"math display\">" : "<span class=\"math\">";
+      out += math_to_html(tex);
       out += "</span>";
-      i += 13;
+      i += close + 13;
     } else if (!opts.allow_javascript_urls &&
                (rest.substr(0, 6) == "href=\"" || rest.substr(0, 5) == "src=\"")) {
       size_t open = rest.find('"') + 1;
