@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Takes the screenshots in docs/screenshots/ with headless Chromium: the home and
+# publication pages of the starter site and each example, at 1280 and 390 px, light
+# and dark. Usage: scripts/screenshots.sh [SITEGEN] [OUTDIR]
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+sitegen=${1:-./build/sitegen}
+outdir=${2:-docs/screenshots}
+chromium=$(command -v chromium || command -v chromium-browser)
+work=$(mktemp -d)
+trap 'kill "${server:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
+mkdir -p "$outdir"
+
+shoot() {  # url file width scheme
+  local dark=()
+  [[ $4 == dark ]] && dark=(--blink-settings=preferredColorScheme=0)
+  timeout 60 "$chromium" --headless --no-sandbox --disable-gpu --disable-background-networking \
+    --disable-component-update --disable-sync --no-first-run --hide-scrollbars \
+    "${dark[@]}" --window-size="$3,$(( $3 > 800 ? 1100 : 1500 ))" --screenshot="$2" "$1" 2>/dev/null
+}
+
+port=8870
+for site in content examples/qinghao-hu examples/han-zhao examples/hao-wu; do
+  name=$(basename "$site")
+  [[ $name == content ]] && name=starter
+  "$sitegen" build "$site" -o "$work/$name" -q
+  (cd "$work/$name" && exec python3 -m http.server "$port" --bind 127.0.0.1 >/dev/null 2>&1) &
+  server=$!
+  for _ in $(seq 50); do curl -fs "http://127.0.0.1:$port/" >/dev/null 2>&1 && break; sleep 0.1; done
+  for width in 1280 390; do
+    for scheme in light dark; do
+      shoot "http://127.0.0.1:$port/" "$outdir/$name-home-$width-$scheme.png" "$width" "$scheme"
+      shoot "http://127.0.0.1:$port/publications/" "$outdir/$name-publications-$width-$scheme.png" "$width" "$scheme"
+    done
+  done
+  kill "$server"
+  wait "$server" 2>/dev/null || true
+  port=$((port + 1))
+done
+echo "screenshots in $outdir"

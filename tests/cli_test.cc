@@ -1,0 +1,121 @@
+// The command line as a user meets it: help, version, usage errors, `new` then `build`.
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "cli.h"
+
+namespace fs = std::filesystem;
+using namespace sitegen;
+
+namespace {
+
+struct Run {
+  int code;
+  std::string out, err;
+};
+
+Run run(std::vector<std::string> args) {
+  args.insert(args.begin(), "sitegen");
+  std::ostringstream out, err;
+  int code = run_cli(args, {out, err});
+  return {code, out.str(), err.str()};
+}
+
+fs::path temp_dir(const std::string& name) {
+  fs::path p =
+      fs::temp_directory_path() / ("sitegen-cli-" + std::to_string(::getpid()) + "-" + name);
+  fs::remove_all(p);
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("cli: --version and --help") {
+  Run v = run({"--version"});
+  CHECK(v.code == 0);
+  CHECK(v.out == std::string("sitegen ") + SITEGEN_VERSION + "\n");
+  Run h = run({"--help"});
+  CHECK(h.code == 0);
+  CHECK(h.out.find("  build     build the site from a content directory\n") != std::string::npos);
+  for (const char* cmd : {"build", "check", "new"}) {
+    CAPTURE(cmd);
+    Run c = run({cmd, "--help"});
+    CHECK(c.code == 0);
+    CHECK(c.out.rfind(std::string("usage: sitegen ") + cmd, 0) == 0);
+  }
+}
+
+TEST_CASE("cli: usage errors exit 2") {
+  Run none = run({});
+  CHECK(none.code == 2);
+  Run unknown = run({"bild"});
+  CHECK(unknown.code == 2);
+  CHECK(unknown.err == "sitegen: unknown command `bild`; run `sitegen --help` for the list\n");
+  Run opt = run({"build", "--frobnicate"});
+  CHECK(opt.code == 2);
+  CHECK(opt.err == "sitegen: unknown option `--frobnicate`; see --help\n");
+  Run missing = run({"build", "-o"});
+  CHECK(missing.code == 2);
+  CHECK(missing.err == "sitegen: option -o needs a value\n");
+}
+
+TEST_CASE("cli: new writes a starter site that builds at once") {
+  fs::path dir = temp_dir("new");
+  Run n = run({"new", (dir / "site").string()});
+  CHECK(n.code == 0);
+  CHECK(fs::exists(dir / "site/site.toml"));
+  Run b = run({"build", (dir / "site").string(), "-o", (dir / "public").string(), "--strict"});
+  CHECK(b.err == "");
+  CHECK(b.code == 0);
+  CHECK(b.out.find(" pages (") != std::string::npos);
+  CHECK(fs::exists(dir / "public/index.html"));
+  CHECK(fs::exists(dir / "public/publications/index.html"));
+  Run again = run({"new", (dir / "site").string()});
+  CHECK(again.code == 1);
+  CHECK(again.err == "sitegen: error: " + (dir / "site").string() +
+                         " already exists and is not empty; choose a new directory\n");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("cli: a broken TOML file leaves the previous output byte-for-byte") {
+  fs::path dir = temp_dir("broken");
+  REQUIRE(run({"new", (dir / "site").string()}).code == 0);
+  fs::path out = dir / "public";
+  REQUIRE(run({"build", (dir / "site").string(), "-o", out.string()}).code == 0);
+  std::map<std::string, std::string> before;
+  for (const auto& e : fs::recursive_directory_iterator(out))
+    if (e.is_regular_file()) {
+      std::ifstream in(e.path(), std::ios::binary);
+      before[e.path().string()] = std::string(std::istreambuf_iterator<char>(in), {});
+    }
+  { std::ofstream(dir / "site/news.toml", std::ios::app) << "\n[[news]\n"; }
+  Run b = run({"build", (dir / "site").string(), "-o", out.string()});
+  CHECK(b.code == 1);
+  CHECK(b.err.find((dir / "site").string() + "/news.toml:") == 0);
+  CHECK(b.err.find("nothing was written") != std::string::npos);
+  std::map<std::string, std::string> after;
+  for (const auto& e : fs::recursive_directory_iterator(out))
+    if (e.is_regular_file()) {
+      std::ifstream in(e.path(), std::ios::binary);
+      after[e.path().string()] = std::string(std::istreambuf_iterator<char>(in), {});
+    }
+  CHECK(before == after);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("cli: check writes nothing and reports problems") {
+  fs::path dir = temp_dir("check");
+  REQUIRE(run({"new", (dir / "site").string()}).code == 0);
+  Run ok = run({"check", (dir / "site").string()});
+  CHECK(ok.code == 0);
+  CHECK(ok.out.rfind("no errors in " + (dir / "site").string(), 0) == 0);
+  CHECK_FALSE(fs::exists("public-check-should-not-exist"));
+  fs::remove_all(dir);
+}
