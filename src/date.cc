@@ -101,7 +101,9 @@ std::string format_date(const Date& d) {
 
 std::string iso_date(const Date& d) {
   if (d.present || d.year == 0) return "";
+  // ISO 8601 (and the feed's RFC 3339) wants four-digit years: "0029", not "29".
   std::string out = std::to_string(d.year);
+  out.insert(0, out.size() < 4 ? 4 - out.size() : 0, '0');
   if (d.month) out += "-" + two(d.month);
   if (d.day) out += "-" + two(d.day);
   return out;

@@ -49,3 +49,11 @@ TEST_CASE("date: ordering puts present last and coarser dates first") {
   CHECK(*parse_date("2024", false, &why) < *parse_date("2024-01", false, &why));
   CHECK(*parse_date("2024-12-31", false, &why) < *parse_date("present", true, &why));
 }
+
+TEST_CASE("date: iso_date writes four-digit years, so it parses back (found by fuzzing)") {
+  std::string why;
+  Date d = *parse_date("0029", false, &why);
+  CHECK(iso_date(d) == "0029");
+  CHECK(iso_date(*parse_date("0999-02-03", false, &why)) == "0999-02-03");
+  CHECK(*parse_date(iso_date(d), false, &why) == d);
+}
