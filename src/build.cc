@@ -54,6 +54,7 @@ BuildResult build_site(const Source& content, const BuildOptions& options) {
     site.base_url = options.base_url;
     if (site.base_url.back() != '/') site.base_url += '/';
   }
+  result.base_url = site.base_url;
   std::optional<Theme> theme = load_theme(site, content, options.theme_search_dir, diags);
   if (!theme || diags.has_errors()) return result;
 

@@ -20,7 +20,8 @@ struct BuildOptions {
 struct BuildResult {
   Output output;
   Diagnostics diags;
-  size_t pages = 0;  // HTML pages rendered
+  size_t pages = 0;      // HTML pages rendered
+  std::string base_url;  // the base URL the site was built for (site.toml or --base-url)
 };
 
 BuildResult build_site(const Source& content, const BuildOptions& options);

@@ -6,6 +6,8 @@
 
 #include "build.h"
 #include "cli.h"
+#include "links.h"
+#include "view.h"
 
 namespace fs = std::filesystem;
 
@@ -18,10 +20,12 @@ struct BuildArgs {
   std::string out = "public";
   BuildOptions options;
   bool quiet = false;
+  bool links = false;  // check: also the internal links of the built pages
 };
 
 // Returns false (after printing why) on a usage error.
 bool parse_args(const std::vector<std::string>& args, bool allow_output, BuildArgs* a, Io io) {
+  bool is_check = !allow_output;
   bool have_content = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
@@ -43,6 +47,8 @@ bool parse_args(const std::vector<std::string>& args, bool allow_output, BuildAr
       a->options.base_url = arg.substr(11);
     } else if (arg == "--strict") {
       a->options.strict = true;
+    } else if (is_check && arg == "--links") {
+      a->links = true;
     } else if (allow_output && (arg == "-q" || arg == "--quiet")) {
       a->quiet = true;
     } else if (!arg.empty() && arg[0] == '-') {
@@ -145,8 +151,18 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
            << " warning(s) in " << a.content << "\n";
     return kExitErrors;
   }
+  if (a.links) {
+    // The same base URL the build used: site.toml's, or --base-url.
+    Urls urls(r.base_url);
+    std::vector<BrokenLink> broken = check_links(r.output, urls.root, urls.abs);
+    for (const BrokenLink& b : broken) io.err << format_broken_link(b) << "\n";
+    if (!broken.empty()) {
+      io.err << "sitegen: " << broken.size() << " broken link(s) in " << a.content << "\n";
+      return kExitErrors;
+    }
+  }
   io.out << "no errors in " << a.content << " (" << r.pages << " pages, " << r.diags.warning_count()
-         << " warning(s))\n";
+         << " warning(s)" << (a.links ? ", all internal links resolve" : "") << ")\n";
   return kExitOk;
 }
 

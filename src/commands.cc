@@ -20,13 +20,23 @@ const std::vector<Command>& commands() {
        "Loads and renders CONTENT (default: content/) and reports every problem, without\n"
        "writing any file. Exit status 1 when there are errors.\n\n"
        "options:\n"
+       "  --links            also check that every internal link, image and stylesheet of\n"
+       "                     the built pages (href, src, srcset, #fragments) resolves;\n"
+       "                     prints `page: broken link to URL` for each one that does not\n"
+       "  --base-url URL     check for this base URL instead of site.toml's\n"
+       "                     (e.g. https://me.github.io/repo/)\n"
        "  --strict           treat warnings as errors\n",
        cmd_check},
       {"new", "create a starter content directory",
-       "usage: sitegen new DIR\n\n"
+       "usage: sitegen new DIR [--github-pages]\n\n"
        "Writes a starter site into DIR (which must not exist or be empty): a fictional\n"
        "researcher whose files show every feature, with comments explaining each field.\n"
-       "Then: sitegen build DIR -o public/\n",
+       "Then: sitegen build DIR -o public/\n\n"
+       "options:\n"
+       "  --github-pages     make DIR a repository root instead: the starter site in\n"
+       "                     DIR/content/, a GitHub Actions workflow that builds and\n"
+       "                     publishes it (DIR/.github/workflows/pages.yml) and a\n"
+       "                     .gitignore; see docs/deploying.md\n",
        cmd_new},
   };
   return kCommands;

@@ -153,21 +153,6 @@ data author_list(const std::vector<Author>& authors, size_t from, size_t to) {
 constexpr size_t kLongAuthorList = 10;
 constexpr size_t kShortAuthorList = 8;
 
-// Email shown to people but not to naive scrapers: every character as a numeric
-// entity and the @ inside its own element, so no plain `x@y` appears in the HTML.
-std::string obfuscated_email(const std::string& email) {
-  std::string out;
-  for (unsigned char c : email) {
-    if (c == '@')
-      out += "<span class=\"at\">&#64;</span>";
-    else if (c < 0x80)
-      out += "&#" + std::to_string(c) + ";";
-    else
-      out += static_cast<char>(c);
-  }
-  return out;
-}
-
 }  // namespace
 
 Urls::Urls(const std::string& base_url) {
@@ -201,7 +186,7 @@ View::View(const Site& site, ViewOptions options)
   put(person, "affiliation", p.affiliation);
   put(person, "address", string_list(p.address));
   put(person, "has_email", flag(!p.email.empty()));
-  put(person, "email_html", obfuscated_email(p.email));
+  put(person, "email_html", p.email.empty() ? "" : obfuscated_email_html(p.email));
   put(person, "phone", p.phone);
   put(person, "has_photo", flag(!p.photo.empty()));
   put(person, "photo_url", p.photo.empty() ? "" : urls_.content(p.photo));

@@ -2,6 +2,8 @@
 // schema.org, Highwire) is fixed by the consumers, not by our themes.
 #include "view_meta.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 #include "date.h"
@@ -55,10 +57,83 @@ std::string person_json(const Site& site, const Urls& urls) {
     same += (same.empty() ? "" : ",") + json_string(l.url);
   }
   if (!same.empty()) j += ",\"sameAs\":[" + same + "]";
+  std::string topics;
+  for (const std::string& t : p.interests) topics += (topics.empty() ? "" : ",") + json_string(t);
+  if (!topics.empty()) j += ",\"knowsAbout\":[" + topics + "]";
   return j + "}";
 }
 
 }  // namespace
+
+std::string rebase_root_links(std::string_view html, const Urls& urls, bool absolute) {
+  std::string prefix = absolute && !urls.abs.empty() ? urls.abs : urls.root;
+  if (prefix == "/") return std::string(html);
+  std::string out;
+  out.reserve(html.size() + 64);
+  const size_t n = html.size();
+  for (size_t i = 0; i < n;) {
+    // Text up to the next start tag is copied as it is.
+    if (html[i] != '<' || i + 1 >= n || !std::isalpha(static_cast<unsigned char>(html[i + 1]))) {
+      out += html[i++];
+      continue;
+    }
+    // Inside a tag: quoted href/src values that start with a single '/'.
+    while (i < n && html[i] != '>') {
+      char c = html[i];
+      if (c == '"' || c == '\'') {
+        size_t close = html.find(c, i + 1);
+        close = close == std::string_view::npos ? n : close + 1;
+        out.append(html.substr(i, close - i));
+        i = close;
+        continue;
+      }
+      out += c;
+      ++i;
+      if (!std::isspace(static_cast<unsigned char>(c))) continue;
+      for (std::string_view attr : {"href=", "src="}) {
+        if (html.compare(i, attr.size(), attr) != 0) continue;
+        size_t v = i + attr.size();
+        if (v + 2 >= n || (html[v] != '"' && html[v] != '\'')) break;
+        out.append(html.substr(i, v + 1 - i));
+        i = v + 1;
+        if (html[i] == '/' && html[i + 1] != '/' &&
+            html.compare(i, urls.root.size(), urls.root) != 0) {
+          out += html_escape(prefix);
+          ++i;
+        }
+        size_t close = html.find(html[v], i);  // the rest of the value and its quote
+        close = close == std::string_view::npos ? n : close + 1;
+        out.append(html.substr(i, close - i));
+        i = close;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+std::string obfuscated_email_html(std::string_view email) {
+  size_t at = email.rfind('@');
+  std::string_view user = email.substr(0, at == std::string_view::npos ? email.size() : at);
+  std::string_view domain = at == std::string_view::npos ? "" : email.substr(at + 1);
+  auto entities = [](std::string_view s) {
+    std::string out;
+    for (unsigned char c : s) {
+      if (c < 0x80)
+        out += "&#" + std::to_string(c) + ";";
+      else
+        out += static_cast<char>(c);
+    }
+    return out;
+  };
+  auto reversed = [](std::string_view s) { return html_escape(std::string(s.rbegin(), s.rend())); };
+  // The hidden words break the address for anything reading the text content (they are
+  // not shown, copied or read aloud); entities keep it out of a regex over the raw bytes.
+  return "<span class=\"email-address\" data-eu=\"" + reversed(user) + "\" data-ed=\"" +
+         reversed(domain) + "\">" + entities(user) +
+         "<span class=\"email-decoy\" hidden> [remove this] </span>" +
+         "<span class=\"at\">&#64;</span>" + entities(domain) + "</span>";
+}
 
 std::string json_string(std::string_view s) {
   std::string out = "\"";
@@ -103,7 +178,11 @@ std::string json_string(std::string_view s) {
 
 std::string head_html(const Site& site, const Urls& urls, const PageMeta& page) {
   std::string out;
-  std::string canonical = urls.absolute(page.rel);
+  // The 404 page is served for every missing address: no canonical URL of its own, and
+  // search engines should not index it.
+  bool not_found = page.kind == "404";
+  std::string canonical = not_found ? "" : urls.absolute(page.rel);
+  if (not_found) out += "<meta name=\"robots\" content=\"noindex\">\n";
   if (!canonical.empty())
     out += "<link rel=\"canonical\" href=\"" + html_escape(canonical) + "\">\n";
   meta(out, "property", "og:title", page.title);

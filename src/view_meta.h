@@ -20,6 +20,15 @@ struct PageMeta {
 std::string head_html(const Site& site, const Urls& urls, const PageMeta& page);
 std::string publication_head_html(const Site& site, const Urls& urls, const Publication& p,
                                   const std::string& rel);
+// Rendered Markdown with root-relative links ("/join/", "/papers/x.pdf") moved under the
+// site's base path, so content written for a root site also works at /repo/. With
+// `absolute` (feeds) they become full URLs when base_url is absolute. Links that already
+// start with the base path, protocol-relative and relative links are left as written.
+std::string rebase_root_links(std::string_view html, const Urls& urls, bool absolute);
+// An email address readable by people (no JavaScript needed) but not by naive harvesters:
+// no plain "x@y" in the HTML, even after decoding entities or reading the text content.
+// Scripts may turn it into a mailto link from the reversed data-eu/data-ed attributes.
+std::string obfuscated_email_html(std::string_view email);
 // A JSON string literal, safe inside <script> (no "</" can close the element).
 std::string json_string(std::string_view s);
 
