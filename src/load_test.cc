@@ -188,3 +188,31 @@ TEST_CASE("load: CRLF line endings work") {
   CHECK(r.diags.format_all() == "");
   CHECK(sitegen::testing::page_of(r, "news/index.html").find("Feb 2024") != std::string::npos);
 }
+
+TEST_CASE("load error: nesting too deep for the parser's stack (found by fuzzing)") {
+  // toml++ recursed once per dotted-key part and crashed at about 50,000 parts.
+  std::string header = "[" + std::string(100000, 'a');
+  for (size_t i = 1; i < header.size(); i += 2) header[i] = '.';
+  std::string msg = diagnostics_of({{"site.toml", header + "]\n"}});
+  CHECK(msg.substr(0, msg.find('\n')) ==
+        "content/site.toml:1:1: error: too deeply nested: more than 200 levels of tables, "
+        "arrays and dotted keys");
+  std::string key;
+  for (int i = 0; i < 100000; ++i) key += "a.";
+  msg = diagnostics_of({{"news.toml", key + "b = 1\n"}});
+  CHECK(msg.substr(0, msg.find('\n')) ==
+        "content/news.toml:1:400: error: too deeply nested: more than 200 levels of tables, "
+        "arrays and dotted keys");
+  msg = diagnostics_of({{"cv.toml", "x = " + std::string(10000, '[') + std::string(10000, ']')}});
+  CHECK(msg.substr(0, msg.find('\n')) ==
+        "content/cv.toml:1:204: error: too deeply nested: more than 200 levels of tables, "
+        "arrays and dotted keys");
+  // Real nesting, dots in strings, comments, floats and times stay well below the limit.
+  CHECK(diagnostics_of({{"site.toml",
+                         "[person]\nname = \"A.B.C\"\n# a.b.c.d.e\n[x.\"y.z\".w]\n"
+                         "q = [1.5, 2.5, 1979-05-27T07:32:00.999Z]\n"
+                         "r = '''a.b.c'''\ns = {t = {u = [[1.5], [2.5]]}}\n"}}) ==
+        "content/site.toml:4:2: warning: unknown key `x` in site.toml\n"
+        "  [x.\"y.z\".w]\n"
+        "   ^\n");
+}

@@ -75,6 +75,103 @@ TomlNode convert(const toml::node& n, const std::string& path) {
   return out;
 }
 
+// toml++ caps arrays and inline tables at 256 levels, but not dotted keys and table
+// headers: `[a.a.a...]` with 50,000 parts overflows the stack inside toml::parse. So
+// the nesting a document can reach is estimated before parsing, counting every table
+// level a header, a dotted key or a bracket opens. Strings and comments are skipped;
+// anything the scan gets wrong only makes the estimate larger.
+constexpr int kMaxNesting = 200;
+
+// Skips a string starting at text[i] (a quote); returns the index after it.
+size_t skip_string(std::string_view text, size_t i) {
+  char q = text[i];
+  bool multi = text.compare(i, 3, std::string(3, q)) == 0;
+  i += multi ? 3 : 1;
+  while (i < text.size()) {
+    char c = text[i];
+    if (c == '\\' && q == '"') {
+      i += 2;
+    } else if (c == q) {
+      if (!multi) return i + 1;
+      size_t run = 0;
+      while (i + run < text.size() && text[i + run] == q && run < 5) ++run;
+      i += run;
+      if (run >= 3) return i;
+    } else if (c == '\n' && !multi) {
+      return i;
+    } else {
+      ++i;
+    }
+  }
+  return text.size();
+}
+
+// The byte offset where the document first nests deeper than kMaxNesting, or npos.
+size_t too_deep_at(std::string_view text) {
+  std::vector<int> opened;  // levels each open `[` or `{` of a value added
+  int depth = 0;            // levels of the current [header], plus sum(opened)
+  int key_parts = 0;        // parts of the key before the last `=`
+  int dots = 0;             // dots in the key or value being read
+  bool line_start = true;
+  for (size_t i = 0; i < text.size();) {
+    char c = text[i];
+    if (c == '#') {
+      while (i < text.size() && text[i] != '\n') ++i;
+    } else if (c == '"' || c == '\'') {
+      i = skip_string(text, i);
+      line_start = false;
+    } else if (c == '\n') {
+      line_start = true;
+      dots = 0;
+      ++i;
+    } else if (c == ' ' || c == '\t' || c == '\r') {
+      ++i;
+    } else if (c == '[' && line_start && opened.empty()) {
+      // A [table] or [[array of tables]] header: its parts are levels below the root.
+      size_t start = i;
+      i += text.compare(i, 2, "[[") == 0 ? 2 : 1;
+      int parts = 2;  // the first part, and the array of [[tables]]
+      while (i < text.size() && text[i] != ']' && text[i] != '\n') {
+        if (text[i] == '"' || text[i] == '\'') {
+          i = skip_string(text, i);
+          continue;
+        }
+        if (text[i] == '.' && ++parts > kMaxNesting) return start;
+        ++i;
+      }
+      depth = parts;
+      key_parts = dots = 0;
+      line_start = false;
+    } else {
+      line_start = false;
+      if (c == '.') {
+        if (depth + ++dots + 1 > kMaxNesting) return i;
+      } else if (c == '=') {
+        key_parts = dots + 1;
+        dots = 0;
+      } else if (c == '[' || c == '{') {
+        // A key's value is one level per key part; an array's items, and a table that
+        // is an item, one more.
+        int levels = c == '[' ? key_parts + 1 : std::max(key_parts, 1);
+        opened.push_back(levels);
+        depth += levels;
+        if (depth > kMaxNesting) return i;
+        key_parts = dots = 0;
+      } else if (c == ']' || c == '}') {
+        if (!opened.empty()) {
+          depth -= opened.back();
+          opened.pop_back();
+        }
+        key_parts = dots = 0;
+      } else if (c == ',') {
+        key_parts = dots = 0;
+      }
+      ++i;
+    }
+  }
+  return std::string_view::npos;
+}
+
 std::string lower_first(std::string s) {
   if (!s.empty() && s[0] >= 'A' && s[0] <= 'Z' && (s.size() < 2 || !(s[1] >= 'A' && s[1] <= 'Z')))
     s[0] = static_cast<char>(s[0] - 'A' + 'a');
@@ -113,6 +210,12 @@ std::string_view kind_name(TomlNode::Kind kind) {
 std::optional<TomlNode> parse_toml(std::string_view text, const std::string& display_path,
                                    Diagnostics& diags) {
   diags.add_source(display_path, std::string(text));
+  if (size_t at = too_deep_at(text); at != std::string_view::npos) {
+    diags.error(diags.loc_at(display_path, at), "too deeply nested: more than " +
+                                                    std::to_string(kMaxNesting) +
+                                                    " levels of tables, arrays and dotted keys");
+    return std::nullopt;
+  }
   try {
     toml::table t = toml::parse(text, std::string_view(display_path));
     TomlNode root = convert(t, display_path);
