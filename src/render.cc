@@ -59,7 +59,7 @@ size_t render_pages(const Site& site, const Theme& theme, const View& view, Outp
     for (size_t i; (i = next.fetch_add(1)) < jobs.size();) {
       kainjow::mustache::mustache& tmpl = templates.at(jobs[i].kind);
       Data page = jobs[i].data();
-      kainjow::mustache::context<std::string> ctx(&view.common());
+      ViewContext ctx(view);
       ctx.push(&page);
       results[i] = tmpl.render(ctx);
       if (!tmpl.is_valid()) {

@@ -2,6 +2,7 @@
 #include "view.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <set>
 
@@ -26,22 +27,24 @@ data flag(bool b) {
 
 // Empty text is `false`, so a template's {{#x}}...{{/x}} around an optional field
 // disappears when the field is absent (mustache treats "" as true).
+// kainjow's set() and push_back() take const& and deep-copy; these move instead.
+void put(data& d, const std::string& key, data&& value) {
+  d[key] = std::move(value);
+}
 void put(data& d, const std::string& key, const std::string& text) {
-  d.set(key, text.empty() ? data(data::type::bool_false) : data(text));
+  put(d, key, text.empty() ? data(data::type::bool_false) : data(text));
 }
 void put(data& d, const std::string& key, const char* text) {
   put(d, key, std::string(text));
 }
-void put(data& d, const std::string& key, data&& value) {
-  d.set(key, std::move(value));
-}
-void put(data& d, const std::string& key, const data& value) {
-  d.set(key, value);
+// The list is ours and not const; kainjow only offers a const view of it.
+void append(data& l, data&& item) {
+  const_cast<kainjow::mustache::list&>(l.list_value()).push_back(std::move(item));
 }
 
 data string_list(const std::vector<std::string>& items) {
   data l = list();
-  for (const std::string& s : items) l.push_back(data(s));
+  for (const std::string& s : items) append(l, data(s));
   return l;
 }
 
@@ -144,7 +147,7 @@ data author_list(const std::vector<Author>& authors, size_t from, size_t to) {
     put(a, "markers", authors[i].markers);
     put(a, "self", flag(authors[i].is_self));
     put(a, "last", flag(i + 1 == to));
-    l.push_back(std::move(a));
+    append(l, std::move(a));
   }
   return l;
 }
@@ -193,7 +196,7 @@ View::View(const Site& site, ViewOptions options)
   put(person, "interests", string_list(p.interests));
   put(person, "has_interests", flag(!p.interests.empty()));
   data links = list();
-  for (const Link& l : p.links) links.push_back(link_data(l.label, l.url, urls_));
+  for (const Link& l : p.links) append(links, link_data(l.label, l.url, urls_));
   put(person, "links", std::move(links));
   put(person, "has_links", flag(!p.links.empty()));
   put(common_, "person", std::move(person));
@@ -217,7 +220,7 @@ View::View(const Site& site, ViewOptions options)
     data item;
     put(item, "symbol", m.symbol);
     put(item, "text", m.text);
-    markers.push_back(std::move(item));
+    append(markers, std::move(item));
   }
   put(common_, "has_markers", flag(!site.pubs_settings.markers.empty()));
   put(common_, "markers", std::move(markers));
@@ -291,7 +294,7 @@ Data View::nav_for(const std::string& rel) const {
     put(d, "label", label);
     put(d, "url", urls_.page(item_rel));
     put(d, "current", flag(rel.compare(0, item_rel.size(), item_rel) == 0));
-    l.push_back(std::move(d));
+    append(l, std::move(d));
   }
   return l;
 }
@@ -307,7 +310,7 @@ Data View::page_meta(const std::string& kind, const std::string& title, const st
   put(page, "description", desc);
   for (const char* k :
        {"home", "publications", "publication", "news", "talks", "cv", "page", "404"})
-    page.set(std::string("is_") + k, flag(kind == k));
+    put(page, std::string("is_") + k, flag(kind == k));
   data d;
   put(d, "page", std::move(page));
   put(d, "nav", nav_for(rel));
@@ -353,18 +356,18 @@ Data View::pub_entry(size_t index) const {
     data tag;
     put(tag, "name", t);
     put(tag, "url", urls_.page("publications/tag/" + slugify(t) + "/"));
-    tags.push_back(std::move(tag));
+    append(tags, std::move(tag));
   }
   put(d, "tags", std::move(tags));
   put(d, "has_tags", flag(!p.tags.empty()));
   data links = list();
-  for (const Link& l : p.links) links.push_back(link_data(l.label, l.url, urls_));
+  for (const Link& l : p.links) append(links, link_data(l.label, l.url, urls_));
   if (!p.arxiv.empty() && std::none_of(p.links.begin(), p.links.end(),
                                        [](const Link& l) { return l.label == "arxiv"; }))
-    links.push_back(link_data("arxiv", "https://arxiv.org/abs/" + p.arxiv, urls_));
+    append(links, link_data("arxiv", "https://arxiv.org/abs/" + p.arxiv, urls_));
   if (!p.doi.empty() &&
       std::none_of(p.links.begin(), p.links.end(), [](const Link& l) { return l.label == "doi"; }))
-    links.push_back(link_data("doi", "https://doi.org/" + p.doi, urls_));
+    append(links, link_data("doi", "https://doi.org/" + p.doi, urls_));
   put(d, "has_links", flag(!links.is_empty_list()));
   put(d, "links", std::move(links));
   put(d, "number", p.number_label);
@@ -376,12 +379,66 @@ Data View::pub_entry(size_t index) const {
   return d;
 }
 
+namespace {
+// A reference is an object whose only key is kRefKey, holding the entry's index.
+const std::string kRefKey = "\x01pub";
+}  // namespace
+
+Data View::pub_ref(size_t index) const {
+  data ref;
+  put(ref, kRefKey, data(std::to_string(index)));
+  return ref;
+}
+
+ViewContext::ViewContext(const View& view) : pubs_(view.pub_entries()) {
+  items_.push_back(&view.common());
+}
+
+const Data* ViewContext::resolve(const Data* d) const {
+  if (d && d->is_object())
+    if (const Data* ref = d->get(kRefKey))
+      return &pubs_[std::strtoul(ref->string_value().c_str(), nullptr, 10)];
+  return d;
+}
+
+void ViewContext::push(const Data* d) {
+  items_.push_back(resolve(d));
+}
+
+const Data* ViewContext::get(const std::string& name) const {
+  if (name.size() == 1 && name[0] == '.') return items_.back();
+  if (name.find('.') == std::string::npos) {
+    for (auto it = items_.rbegin(); it != items_.rend(); ++it)
+      if (const Data* v = (*it)->get(name)) return resolve(v);
+    return nullptr;
+  }
+  // "a.b.c": the first context item in which the whole path resolves.
+  std::string part;
+  for (auto it = items_.rbegin(); it != items_.rend(); ++it) {
+    const Data* v = *it;
+    for (size_t from = 0; v && from < name.size();) {
+      size_t dot = std::min(name.find('.', from), name.size());
+      part.assign(name, from, dot - from);
+      v = resolve(v->get(part));
+      from = dot + 1;
+    }
+    if (v) return v;
+  }
+  return nullptr;
+}
+
+const Data* ViewContext::get_partial(const std::string& name) const {
+  for (auto it = items_.rbegin(); it != items_.rend(); ++it)
+    if (const Data* v = (*it)->get(name)) return v;
+  return nullptr;
+}
+
 Data View::home() const {
   data d = page_meta("home", site_.title, "", site_.description);
   put(d, "bio_html", md(site_.bio));
   data selected = list();
   for (size_t i = 0; i < pubs_.size(); ++i)
-    if (site_.publications[i].selected) selected.push_back(pubs_[i]);
+    if (site_.publications[i].selected) append(selected, pub_ref(i));
   put(d, "has_selected", flag(!selected.is_empty_list()));
   put(d, "selected", std::move(selected));
   data news = list();
@@ -392,7 +449,7 @@ Data View::home() const {
     put(item, "date_iso", iso_date(n.date));
     put(item, "text_html", md_inline(n.text));
     put(item, "link", n.link.empty() ? "" : urls_.content(n.link));
-    news.push_back(std::move(item));
+    append(news, std::move(item));
   }
   put(d, "has_news", flag(!site_.news.empty()));
   put(d, "news", std::move(news));
@@ -439,9 +496,9 @@ Data View::publication_list(const std::string& title, const std::string& rel,
     put(g, "anchor", group_title.empty() ? "all" : slugify(group_title));
     put(g, "count", std::to_string(idx.size()));
     data items = list();
-    for (size_t i : idx) items.push_back(pubs_[i]);
+    for (size_t i : idx) append(items, pub_ref(i));
     put(g, "pubs", std::move(items));
-    glist.push_back(std::move(g));
+    append(glist, std::move(g));
     count += idx.size();
   }
   put(d, "groups", std::move(glist));
@@ -455,7 +512,7 @@ Data View::publication_list(const std::string& title, const std::string& rel,
       put(item, "count", std::to_string(f.pubs.size()));
       put(item, "url", urls_.page(f.rel));
       put(item, "current", flag(&f == current));
-      fl.push_back(std::move(item));
+      append(fl, std::move(item));
     }
     if (fl.is_empty_list()) continue;
     data fg;
@@ -464,7 +521,7 @@ Data View::publication_list(const std::string& title, const std::string& rel,
                     : kind == std::string("year") ? "Year"
                                                   : "Topic"));
     put(fg, "filters", std::move(fl));
-    filter_groups.push_back(std::move(fg));
+    append(filter_groups, std::move(fg));
   }
   put(d, "has_filters", flag(!filter_groups.is_empty_list()));
   put(d, "filter_groups", std::move(filter_groups));
@@ -480,7 +537,7 @@ Data View::publication(size_t index) const {
   std::string desc = p.venue_full.empty() ? p.venue : p.venue_full;
   data d = page_meta("publication", p.title, publication_path(p), desc,
                      publication_head_html(site_, urls_, p, publication_path(p)));
-  put(d, "pub", pubs_[index]);
+  put(d, "pub", pub_ref(index));
   return d;
 }
 
@@ -493,7 +550,7 @@ Data View::news() const {
     put(item, "date_iso", iso_date(n.date));
     put(item, "text_html", md_inline(n.text));
     put(item, "link", n.link.empty() ? "" : urls_.content(n.link));
-    items.push_back(std::move(item));
+    append(items, std::move(item));
   }
   put(d, "news", std::move(items));
   put(d, "feed_url", urls_.page("news/feed.xml"));
@@ -509,7 +566,7 @@ Data View::talks() const {
     put(item, "slides_url", t.slides.empty() ? "" : urls_.content(t.slides));
     put(item, "video_url", t.video.empty() ? "" : urls_.content(t.video));
     data links = list();
-    for (const Link& l : t.links) links.push_back(link_data(l.label, l.url, urls_));
+    for (const Link& l : t.links) append(links, link_data(l.label, l.url, urls_));
     put(item, "has_links", flag(!t.links.empty()));
     put(item, "links", std::move(links));
     put(item, "abstract_html", t.abstract.empty() ? "" : md(t.abstract));
@@ -521,10 +578,10 @@ Data View::talks() const {
       put(g, "date", format_date(e.date));
       put(g, "date_iso", iso_date(e.date));
       put(g, "link", e.link.empty() ? "" : urls_.content(e.link));
-      given.push_back(std::move(g));
+      append(given, std::move(g));
     }
     put(item, "given", std::move(given));
-    talks.push_back(std::move(item));
+    append(talks, std::move(item));
   }
   put(d, "talks", std::move(talks));
   return d;
@@ -546,10 +603,10 @@ Data View::cv() const {
       put(en, "location", e.location);
       put(en, "when", e.date.empty() ? format_range(e.start, e.end) : format_date(e.date));
       put(en, "details_html", e.details.empty() ? "" : md(e.details));
-      entries.push_back(std::move(en));
+      append(entries, std::move(en));
     }
     put(sec, "entries", std::move(entries));
-    sections.push_back(std::move(sec));
+    append(sections, std::move(sec));
   }
   put(d, "sections", std::move(sections));
   return d;

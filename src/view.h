@@ -56,6 +56,8 @@ class View {
   Data not_found() const;
 
   const Urls& urls() const { return urls_; }
+  // Each publication's entry, built once; pages and lists refer to these (see ViewContext).
+  const std::vector<Data>& pub_entries() const { return pubs_; }
   // Output paths, relative to the output root.
   static std::string publication_path(const Publication& p) {
     return "publications/" + p.slug + "/";
@@ -69,6 +71,7 @@ class View {
                  const std::string& description, std::string head_extra = "") const;
   Data nav_for(const std::string& rel) const;
   Data pub_entry(size_t index) const;
+  Data pub_ref(size_t index) const;
   Data publication_list(const std::string& title, const std::string& rel,
                         const std::vector<std::pair<std::string, std::vector<size_t>>>& groups,
                         const Filter* current) const;
@@ -82,6 +85,24 @@ class View {
   std::vector<Data> pubs_;  // one entry per publication, built once
   std::vector<Filter> filters_;
   std::vector<std::pair<std::string, std::string>> nav_items_;  // label, rel
+};
+
+// The mustache context pages render in: kainjow's lookup rules (innermost first,
+// dotted names), except that a publication reference stands for the publication's
+// entry. Lists and pages hold references, so an entry is never copied per page.
+class ViewContext final : public kainjow::mustache::basic_context<std::string> {
+ public:
+  explicit ViewContext(const View& view);  // with view.common() at the bottom
+  void push(const Data* data) override;
+  void pop() override { items_.pop_back(); }
+  const Data* get(const std::string& name) const override;
+  const Data* get_partial(const std::string& name) const override;
+
+ private:
+  const Data* resolve(const Data* data) const;
+
+  const std::vector<Data>& pubs_;
+  std::vector<const Data*> items_;  // innermost last
 };
 
 }  // namespace sitegen
