@@ -3,6 +3,7 @@
 #include "render.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <functional>
 #include <mutex>
@@ -45,6 +46,54 @@ std::vector<Job> page_jobs(const Site& site, const View& view) {
   return jobs;
 }
 
+// Collects the rendered page in one string; kainjow's own render() goes through an
+// ostringstream and copies the result.
+struct StringSink {
+  std::string& out;
+  StringSink& operator<<(const std::string& s) {
+    out += s;
+    return *this;
+  }
+};
+
+constexpr auto kNeedsEscape = [] {
+  std::array<bool, 256> t{};
+  for (unsigned char c : {'&', '<', '>', '"', '\''}) t[c] = true;
+  return t;
+}();
+
+// kainjow's escape, without building a new string for text that needs none.
+std::string html_escape_fast(const std::string& s) {
+  size_t special = 0;
+  while (special < s.size() && !kNeedsEscape[static_cast<unsigned char>(s[special])]) ++special;
+  if (special == s.size()) return s;
+  std::string out;
+  out.reserve(s.size() + 16);
+  out.append(s, 0, special);
+  for (size_t i = special; i < s.size(); ++i) {
+    switch (s[i]) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        out += s[i];
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 size_t render_pages(const Site& site, const Theme& theme, const View& view, Output& out,
@@ -55,16 +104,23 @@ size_t render_pages(const Site& site, const Theme& theme, const View& view, Outp
   std::atomic<size_t> next{0};
   auto worker = [&] {
     std::map<std::string, kainjow::mustache::mustache> templates;
-    for (const auto& [kind, text] : theme.templates) templates.emplace(kind, text);
+    std::map<std::string, size_t> last_size;  // per template: a good first reserve()
+    for (const auto& [kind, text] : theme.templates)
+      templates.emplace(kind, text).first->second.set_custom_escape(html_escape_fast);
     for (size_t i; (i = next.fetch_add(1)) < jobs.size();) {
       kainjow::mustache::mustache& tmpl = templates.at(jobs[i].kind);
       Data page = jobs[i].data();
       ViewContext ctx(view);
       ctx.push(&page);
-      results[i] = tmpl.render(ctx);
+      size_t& reserve = last_size[jobs[i].kind];
+      results[i].reserve(std::min<size_t>(reserve + reserve / 8, 256 * 1024));
+      StringSink sink{results[i]};
+      tmpl.render(ctx, sink);
+      reserve = results[i].size();
       if (!tmpl.is_valid()) {
         errors[i] = tmpl.error_message();
         tmpl = kainjow::mustache::mustache(theme.templates.at(jobs[i].kind));
+        tmpl.set_custom_escape(html_escape_fast);
       }
     }
   };
