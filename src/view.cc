@@ -9,6 +9,7 @@
 #include "bibtex_write.h"
 #include "date.h"
 #include "markdown.h"
+#include "parallel.h"
 #include "slug.h"
 #include "view_meta.h"
 
@@ -275,8 +276,15 @@ View::View(const Site& site, ViewOptions options)
       filters_.push_back(
           {"tag", entry.first, entry.first, "publications/tag/" + slug + "/", entry.second});
 
+  // Entries are independent (their Markdown included), so they are built on all cores.
   pubs_.reserve(site.publications.size());
-  for (size_t i = 0; i < site.publications.size(); ++i) pubs_.push_back(pub_entry(i));
+  for (size_t i = 0; i < site.publications.size(); ++i) pubs_.emplace_back(data::type::bool_false);
+  parallel_for(pubs_.size(), 256, [&](size_t i) { pubs_[i] = pub_entry(i); });
+}
+
+View::~View() {
+  // Freeing ten thousand entries of small maps takes as long as building them.
+  parallel_for(pubs_.size(), 1024, [&](size_t i) { pubs_[i] = data(data::type::bool_false); });
 }
 
 std::string View::md(const std::string& text) const {

@@ -33,6 +33,9 @@ struct Urls {
 class View {
  public:
   View(const Site& site, ViewOptions options);
+  ~View();
+  View(const View&) = delete;
+  View& operator=(const View&) = delete;
 
   const Data& common() const { return common_; }
   // Per-page data, pushed on top of common() when rendering.
