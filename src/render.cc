@@ -144,7 +144,7 @@ size_t render_pages(const Site& site, const Theme& theme, const View& view, Outp
     out.files[View::bib_path(p)].bytes = std::move(bib);
   }
   if (!site.publications.empty()) out.files["publications.bib"].bytes = std::move(all_bib);
-  if (!site.news.empty()) out.files["news/feed.xml"].bytes = atom_feed(site, view.urls());
+  if (!site.news.empty()) out.files["news/feed.xml"].bytes = atom_feed(site, view.urls(), view.news_html());
   return jobs.size();
 }
 

@@ -276,6 +276,10 @@ View::View(const Site& site, ViewOptions options)
       filters_.push_back(
           {"tag", entry.first, entry.first, "publications/tag/" + slug + "/", entry.second});
 
+  news_html_.reserve(site.news.size());
+  for (const NewsItem& n : site.news)
+    news_html_.push_back(markdown_inline_to_html(n.text, {site.allow_javascript_urls, true}));
+
   // Entries are independent (their Markdown included), so they are built on all cores.
   pubs_.reserve(site.publications.size());
   for (size_t i = 0; i < site.publications.size(); ++i) pubs_.emplace_back(data::type::bool_false);
@@ -289,6 +293,10 @@ View::~View() {
 
 std::string View::md(const std::string& text) const {
   return markdown_to_html(text, {site_.allow_javascript_urls, true});
+}
+
+std::string View::news_text_html(size_t index) const {
+  return news_html_[index];
 }
 
 std::string View::md_inline(const std::string& text) const {
@@ -455,7 +463,7 @@ Data View::home() const {
     data item;
     put(item, "date", format_date(n.date));
     put(item, "date_iso", iso_date(n.date));
-    put(item, "text_html", md_inline(n.text));
+    put(item, "text_html", news_text_html(i));
     put(item, "link", n.link.empty() ? "" : urls_.content(n.link));
     append(news, std::move(item));
   }
@@ -552,11 +560,12 @@ Data View::publication(size_t index) const {
 Data View::news() const {
   data d = page_meta("news", "News", "news/", "");
   data items = list();
-  for (const NewsItem& n : site_.news) {
+  for (size_t i = 0; i < site_.news.size(); ++i) {
+    const NewsItem& n = site_.news[i];
     data item;
     put(item, "date", format_date(n.date));
     put(item, "date_iso", iso_date(n.date));
-    put(item, "text_html", md_inline(n.text));
+    put(item, "text_html", news_text_html(i));
     put(item, "link", n.link.empty() ? "" : urls_.content(n.link));
     append(items, std::move(item));
   }

@@ -61,6 +61,8 @@ class View {
   const Urls& urls() const { return urls_; }
   // Each publication's entry, built once; pages and lists refer to these (see ViewContext).
   const std::vector<Data>& pub_entries() const { return pubs_; }
+  // Each news item's text as HTML, rendered once for the home page, news page and feed.
+  const std::vector<std::string>& news_html() const { return news_html_; }
   // Output paths, relative to the output root.
   static std::string publication_path(const Publication& p) {
     return "publications/" + p.slug + "/";
@@ -75,6 +77,7 @@ class View {
   Data nav_for(const std::string& rel) const;
   Data pub_entry(size_t index) const;
   Data pub_ref(size_t index) const;
+  std::string news_text_html(size_t index) const;
   Data publication_list(const std::string& title, const std::string& rel,
                         const std::vector<std::pair<std::string, std::vector<size_t>>>& groups,
                         const Filter* current) const;
@@ -86,6 +89,7 @@ class View {
   Urls urls_;
   Data common_;
   std::vector<Data> pubs_;  // one entry per publication, built once
+  std::vector<std::string> news_html_;  // markdown_inline_to_html of each news text
   std::vector<Filter> filters_;
   std::vector<std::pair<std::string, std::string>> nav_items_;  // label, rel
 };
