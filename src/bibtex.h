@@ -1,5 +1,5 @@
-// BibTeX files: a single-pass parser with exact locations, and the mapping of
-// entries onto Publication as docs/content-format.md describes.
+// BibTeX files: a single-pass parser with exact locations (bibtex.cc), and the mapping of
+// entries onto Publication as docs/content-format.md describes (bibtex_map.cc).
 #pragma once
 
 #include <string>
@@ -54,6 +54,8 @@ std::vector<BibEntry> parse_bibtex(std::string_view text, const std::string& dis
 //  - al-folio: abbr, selected, award (plain award text) or award_name (`:trophy:`
 //    shortcodes dropped; award then joins the note), pdf/code/html/slides/poster/
 //    video/website/supp/blog become links in file order, preview.
+//  - abstract and note keep their Markdown but are not trusted (Publication::
+//    abstract_trusted, note_trusted): raw HTML in them is shown as text, not markup.
 // Required fields are not checked here: publications.toml may still supply them.
 std::vector<Publication> bibtex_to_publications(const std::vector<BibEntry>& entries,
                                                 Diagnostics& diags);

@@ -166,15 +166,6 @@ std::string author_field(const Publication& p) {
   return out;
 }
 
-std::string derived_type(const Publication& p) {
-  if (!p.bibtex_type.empty()) return p.bibtex_type;
-  if (p.type == "conference" || p.type == "workshop" || p.type == "poster") return "inproceedings";
-  if (p.type == "journal") return "article";
-  if (p.type == "thesis") return "phdthesis";
-  if (p.type == "patent") return "patent";
-  return "misc";
-}
-
 // The field that holds the venue for an entry type.
 const char* venue_field(const std::string& type) {
   if (type == "article" || type == "periodical") return "journal";
@@ -208,6 +199,18 @@ std::string clean_key(std::string_view key) {
 
 }  // namespace
 
+std::string default_bibtex_type(const std::string& type) {
+  if (type == "conference" || type == "workshop" || type == "poster") return "inproceedings";
+  if (type == "journal") return "article";
+  if (type == "thesis") return "phdthesis";
+  if (type == "patent") return "patent";
+  return "misc";
+}
+
+std::string bibtex_entry_type(const Publication& p) {
+  return p.bibtex_type.empty() ? default_bibtex_type(p.type) : p.bibtex_type;
+}
+
 std::string bibtex_key(const Publication& p) {
   if (!p.key.empty()) return clean_key(p.key);
   if (!p.slug.empty()) return clean_key(p.slug);
@@ -232,7 +235,7 @@ std::string bibtex_key(const Publication& p) {
 }
 
 std::string to_bibtex(const Publication& p) {
-  std::string type = derived_type(p);
+  std::string type = bibtex_entry_type(p);
   std::string venue = p.venue_full.empty() ? p.venue : p.venue_full;
   const char* vfield = venue_field(type);
   std::vector<std::pair<std::string, std::string>> fields;  // name, value as written
@@ -257,6 +260,7 @@ std::string to_bibtex(const Publication& p) {
   std::string pages = p.pages;
   for (size_t at; (at = pages.find("–")) != std::string::npos;) pages.replace(at, 3, "--");
   if (!pages.empty()) fields.emplace_back("pages", "{" + pages + "}");
+  add("isbn", p.isbn);
   if (p.year > 0) fields.emplace_back("year", "{" + std::to_string(p.year) + "}");
   static constexpr const char* kMonths[] = {"jan", "feb", "mar", "apr", "may", "jun",
                                             "jul", "aug", "sep", "oct", "nov", "dec"};

@@ -83,19 +83,33 @@ std::string generated_key(const Publication& p) {
 void assign_slugs(Site& site, Diagnostics& diags) {
   std::map<std::string, const Publication*> given;
   std::set<std::string> taken;
+  auto at = [](const SourceLoc& l) {
+    return l.path + ":" + std::to_string(l.line) + ":" + std::to_string(l.col);
+  };
   // Given ids claim their slugs first, so a generated one never takes a user's URL.
+  // Different ids with one slug (BibTeX keys `Faltings-finiteness` and `faltings_finiteness`
+  // are both valid) wait for the second loop; the same id twice is a mistake.
+  std::vector<std::pair<Publication*, const Publication*>> clashes;
   for (Publication& p : site.publications) {
     if (!p.id_given) continue;
     p.slug = slugify(p.key);
     if (p.slug.empty()) p.slug = "paper";
     auto [it, fresh] = given.emplace(p.slug, &p);
-    if (!fresh) {
-      const SourceLoc& first = it->second->loc;
+    if (!fresh && it->second->key == p.key) {
       diags.error(p.loc, "duplicate publication id `" + p.key + "`: its URL /publications/" +
-                             p.slug + "/ is already used by the entry at " + first.path + ":" +
-                             std::to_string(first.line) + ":" + std::to_string(first.col));
+                             p.slug + "/ is already used by the entry at " + at(it->second->loc));
+    } else if (!fresh) {
+      clashes.emplace_back(&p, it->second);
     }
     taken.insert(p.slug);
+  }
+  for (auto [p, first] : clashes) {
+    std::string base = p->slug;
+    for (int n = 2; taken.count(p->slug); ++n) p->slug = base + "-" + std::to_string(n);
+    taken.insert(p->slug);
+    diags.warning(p->loc, "publication id `" + p->key + "` gives the URL /publications/" + base +
+                              "/ of `" + first->key + "` (" + at(first->loc) +
+                              "); its page is /publications/" + p->slug + "/");
   }
   for (Publication& p : site.publications) {
     if (p.id_given) continue;

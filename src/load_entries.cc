@@ -39,9 +39,13 @@ void read_publication(const TomlNode& node, bool from_bibtex, Publication& p, Di
   check_one_of(r, "status", &p.status, publication_statuses(), "publication status");
   r.boolean("selected", &p.selected);
   r.strings("award", &p.awards);
-  r.string("note", &p.note);
+  // Text written here is the site owner's: its raw HTML is kept, unless `raw_html = false`
+  // (which `sitegen import bibtex` writes for text that came from a .bib file).
+  if (r.string("note", &p.note)) p.note_trusted = true;
   r.strings("tags", &p.tags);
-  r.string("abstract", &p.abstract);
+  if (r.string("abstract", &p.abstract)) p.abstract_trusted = true;
+  bool raw_html = true;
+  if (r.boolean("raw_html", &raw_html)) p.abstract_trusted = p.note_trusted = raw_html;
   r.string("doi", &p.doi);
   r.string("arxiv", &p.arxiv);
   if (const TomlNode* links = r.table("links")) {
@@ -62,6 +66,20 @@ void read_publication(const TomlNode& node, bool from_bibtex, Publication& p, Di
   r.string("school", &p.school);
   r.string("institution", &p.institution);
   r.string("url", &p.url);
+  r.string("isbn", &p.isbn);
+  std::string bibtex_type;
+  if (r.string("bibtex_type", &bibtex_type)) {
+    // It becomes `@<type>{` in the generated BibTeX: one word of letters.
+    bool word = !bibtex_type.empty() && std::all_of(bibtex_type.begin(), bibtex_type.end(),
+                                                    [](char c) { return c >= 'a' && c <= 'z'; });
+    if (word)
+      p.bibtex_type = bibtex_type;
+    else
+      diags.error(r.find("bibtex_type")->loc,
+                  "`bibtex_type` must be a BibTeX entry type in lowercase letters, such as "
+                  "\"techreport\", not \"" +
+                      bibtex_type + "\"");
+  }
   r.string("preview", &p.preview);
   r.string("abbr", &p.abbr);
   r.finish();

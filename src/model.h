@@ -42,12 +42,16 @@ struct Publication {
   std::string note;  // inline Markdown
   std::vector<std::string> tags;
   std::string abstract;  // Markdown
+  // Whether abstract and note may carry raw HTML. Text from a .bib file is someone
+  // else's text (a publisher's export, a co-author's file): its HTML is shown as text.
+  bool abstract_trusted = true;
+  bool note_trusted = true;
   std::string doi;
   std::string arxiv;
   std::vector<Link> links;
   // Bibliographic details, mostly from BibTeX; shown in the generated BibTeX.
   std::string bibtex_type;  // "inproceedings", ... empty: derived from type
-  std::string publisher, volume, number, pages, address, school, institution, url;
+  std::string publisher, volume, number, pages, address, school, institution, url, isbn;
   std::string preview;       // image path (al-folio `preview`)
   std::string abbr;          // al-folio badge, e.g. "NeurIPS"
   std::string number_label;  // "C1" when numbering is configured (filled by load)

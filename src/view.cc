@@ -291,16 +291,16 @@ View::~View() {
   parallel_for(pubs_.size(), 1024, [&](size_t i) { pubs_[i] = data(data::type::bool_false); });
 }
 
-std::string View::md(const std::string& text) const {
-  return markdown_to_html(text, {site_.allow_javascript_urls, true});
+std::string View::md(const std::string& text, bool trusted) const {
+  return markdown_to_html(text, {site_.allow_javascript_urls, trusted});
 }
 
 std::string View::news_text_html(size_t index) const {
   return news_html_[index];
 }
 
-std::string View::md_inline(const std::string& text) const {
-  return markdown_inline_to_html(text, {site_.allow_javascript_urls, true});
+std::string View::md_inline(const std::string& text, bool trusted) const {
+  return markdown_inline_to_html(text, {site_.allow_javascript_urls, trusted});
 }
 
 Data View::nav_for(const std::string& rel) const {
@@ -366,7 +366,7 @@ Data View::pub_entry(size_t index) const {
   put(d, "has_status", flag(!status.empty()));
   put(d, "awards", string_list(p.awards));
   put(d, "has_awards", flag(!p.awards.empty()));
-  put(d, "note_html", p.note.empty() ? "" : md_inline(p.note));
+  put(d, "note_html", p.note.empty() ? "" : md_inline(p.note, p.note_trusted));
   data tags = list();
   for (const std::string& t : p.tags) {
     data tag;
@@ -389,7 +389,7 @@ Data View::pub_entry(size_t index) const {
   put(d, "number", p.number_label);
   put(d, "abbr", p.abbr.empty() ? p.venue : p.abbr);
   put(d, "has_abstract", flag(!p.abstract.empty()));
-  put(d, "abstract_html", p.abstract.empty() ? "" : md(p.abstract));
+  put(d, "abstract_html", p.abstract.empty() ? "" : md(p.abstract, p.abstract_trusted));
   put(d, "bibtex", to_bibtex(p));
   put(d, "bib_url", urls_.page(bib_path(p)));
   return d;

@@ -81,8 +81,9 @@ class View {
   Data publication_list(const std::string& title, const std::string& rel,
                         const std::vector<std::pair<std::string, std::vector<size_t>>>& groups,
                         const Filter* current) const;
-  std::string md(const std::string& text) const;
-  std::string md_inline(const std::string& text) const;
+  // `trusted`: raw HTML in the text is kept; otherwise it is shown as text (see model.h).
+  std::string md(const std::string& text, bool trusted = true) const;
+  std::string md_inline(const std::string& text, bool trusted = true) const;
 
   const Site& site_;
   ViewOptions options_;

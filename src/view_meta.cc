@@ -211,19 +211,35 @@ std::string publication_head_html(const Site& site, const Urls& urls, const Publ
   std::string out;
   meta(out, "name", "citation_title", p.title);
   for (const Author& a : p.authors) meta(out, "name", "citation_author", a.name);
-  std::string date = p.date.empty() ? (p.year ? std::to_string(p.year) : "") : iso_date(p.date);
-  for (char& c : date)
-    if (c == '-') c = '/';
+  // Scholar reads "YYYY/MM/DD" or the year alone: a year and month is given as the year.
+  std::string date = p.year ? std::to_string(p.year) : "";
+  if (p.date.year && p.date.month && p.date.day) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%04d/%02d/%02d", p.date.year, p.date.month, p.date.day);
+    date = buf;
+  }
   meta(out, "name", "citation_publication_date", date);
   std::string venue = p.venue_full.empty() ? p.venue : p.venue_full;
-  if (p.type == "journal")
+  bool report = p.bibtex_type == "techreport" || p.bibtex_type == "report" ||
+                (p.type == "other" && p.bibtex_type.empty() && !p.institution.empty());
+  bool chapter =
+      p.type == "chapter" || p.bibtex_type == "incollection" || p.bibtex_type == "inbook";
+  if (p.type == "journal") {
     meta(out, "name", "citation_journal_title", venue);
-  else if (p.type == "thesis")
+  } else if (p.type == "thesis") {
     meta(out, "name", "citation_dissertation_institution", p.school.empty() ? venue : p.school);
-  else if (p.type != "preprint" && p.type != "patent")
+  } else if (report) {
+    meta(out, "name", "citation_technical_report_institution",
+         p.institution.empty() ? venue : p.institution);
+    meta(out, "name", "citation_technical_report_number", p.number);
+  } else if (chapter) {
+    meta(out, "name", "citation_inbook_title", venue);
+  } else if (p.type == "conference" || p.type == "workshop" || p.type == "poster" ||
+             p.type == "talk") {
     meta(out, "name", "citation_conference_title", venue);
+  }
   meta(out, "name", "citation_volume", p.volume);
-  meta(out, "name", "citation_issue", p.number);
+  if (!report) meta(out, "name", "citation_issue", p.number);
   if (!p.pages.empty()) {
     size_t dash = p.pages.find_first_of("-–");
     meta(out, "name", "citation_firstpage", p.pages.substr(0, dash));
@@ -233,10 +249,19 @@ std::string publication_head_html(const Site& site, const Urls& urls, const Publ
     }
   }
   meta(out, "name", "citation_publisher", p.publisher);
+  meta(out, "name", "citation_isbn", p.isbn);
   meta(out, "name", "citation_doi", p.doi);
   if (!p.arxiv.empty()) meta(out, "name", "citation_arxiv_id", p.arxiv);
-  for (const Link& l : p.links)
-    if (l.label == "pdf") meta(out, "name", "citation_pdf_url", external_url(urls, l.url));
+  // Scholar needs the PDF's full URL. A relative link has one only when base_url is a full
+  // address; with a path-only base_url the tag is left out rather than given a guess.
+  for (const Link& l : p.links) {
+    std::string url = external_url(urls, l.url);
+    bool absolute = url.compare(0, 7, "http://") == 0 || url.compare(0, 8, "https://") == 0;
+    if ((l.label == "pdf" || l.label == "PDF") && absolute) {
+      meta(out, "name", "citation_pdf_url", url);
+      break;
+    }
+  }
   std::string page_url = urls.absolute(rel);
   meta(out, "name", "citation_abstract_html_url", page_url);
 

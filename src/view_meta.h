@@ -18,6 +18,10 @@ struct PageMeta {
 };
 
 std::string head_html(const Site& site, const Urls& urls, const PageMeta& page);
+// A paper page's Highwire Press tags (Google Scholar's inclusion guidelines: title, one
+// citation_author per author in order, the date as YYYY/MM/DD or YYYY, the venue tag that
+// fits the type) and its schema.org ScholarlyArticle. citation_pdf_url is written only
+// when it is a full URL: a relative PDF link needs a full base_url to become one.
 std::string publication_head_html(const Site& site, const Urls& urls, const Publication& p,
                                   const std::string& rel);
 // Rendered Markdown with root-relative links ("/join/", "/papers/x.pdf") moved under the
