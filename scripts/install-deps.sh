@@ -10,9 +10,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PACKAGES=(
   # compilers and build tools (clang-14 is the second compiler CI builds with)
   g++ clang-14 cmake make pkg-config
-  # the five libraries sitegen uses
+  # the libraries sitegen uses (libyaml: front matter for `sitegen import hugo-blox`)
   libmd4c-dev libmd4c-html0-dev libtomlplusplus-dev libkainjow-mustache-dev
-  libcpp-httplib-dev doctest-dev
+  libcpp-httplib-dev libyaml-dev doctest-dev
   # browser tests and screenshots: headless Chromium driven from Node.js
   chromium fonts-dejavu-core fonts-liberation nodejs npm ca-certificates
 )

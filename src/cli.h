@@ -27,6 +27,7 @@ int run_cli(const std::vector<std::string>& argv, Io io);
 int cmd_build(const std::vector<std::string>& args, Io io);
 int cmd_check(const std::vector<std::string>& args, Io io);
 int cmd_new(const std::vector<std::string>& args, Io io);
+int cmd_import(const std::vector<std::string>& args, Io io);
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitErrors = 1;

@@ -38,6 +38,18 @@ const std::vector<Command>& commands() {
        "                     publishes it (DIR/.github/workflows/pages.yml) and a\n"
        "                     .gitignore; see docs/deploying.md\n",
        cmd_new},
+      {"import", "convert publications from BibTeX or Hugo Blox into publications.toml",
+       "usage: sitegen import bibtex FILE.bib [-o FILE] [--force]\n"
+       "       sitegen import hugo-blox DIR [-o FILE] [--name NAME] [--force]\n\n"
+       "Writes the publications of FILE.bib, or of a Hugo Blox / Wowchemy site's\n"
+       "content/publication*/ pages, as publications.toml entries you can edit. A site\n"
+       "built from the output shows the same publication pages as one built from the .bib.\n"
+       "(A .bib file can also be used as it is: list it under [publications] bibtex.)\n\n"
+       "options:\n"
+       "  -o, --output FILE  write to FILE instead of standard output\n"
+       "  --force            replace FILE if it exists (otherwise that is an error)\n"
+       "  --name NAME        hugo-blox: your name, for the `admin` / `me` author profile\n",
+       cmd_import},
   };
   return kCommands;
 }
