@@ -292,15 +292,16 @@ View::~View() {
 }
 
 std::string View::md(const std::string& text, bool trusted) const {
-  return markdown_to_html(text, {site_.allow_javascript_urls, trusted});
+  return page_markdown_html(markdown_to_html(text, {site_.allow_javascript_urls, trusted}), urls_);
 }
 
 std::string View::news_text_html(size_t index) const {
-  return news_html_[index];
+  return page_markdown_html(news_html_[index], urls_);
 }
 
 std::string View::md_inline(const std::string& text, bool trusted) const {
-  return markdown_inline_to_html(text, {site_.allow_javascript_urls, trusted});
+  return page_markdown_html(markdown_inline_to_html(text, {site_.allow_javascript_urls, trusted}),
+                            urls_);
 }
 
 Data View::nav_for(const std::string& rel) const {

@@ -112,6 +112,26 @@ std::string rebase_root_links(std::string_view html, const Urls& urls, bool abso
   return out;
 }
 
+std::string page_markdown_html(std::string_view html, const Urls& urls) {
+  std::string in = rebase_root_links(html, urls, false);
+  if (in.find("<table") == std::string::npos) return in;
+  std::string out;
+  out.reserve(in.size() + 128);
+  for (size_t i = 0; i < in.size();) {
+    if (in.compare(i, 7, "<table>") == 0) {
+      out +=
+          "<div class=\"table-scroll\" role=\"region\" aria-label=\"Table\" tabindex=\"0\"><table>";
+      i += 7;
+    } else if (in.compare(i, 8, "</table>") == 0) {
+      out += "</table></div>";
+      i += 8;
+    } else {
+      out += in[i++];
+    }
+  }
+  return out;
+}
+
 std::string obfuscated_email_html(std::string_view email) {
   size_t at = email.rfind('@');
   std::string_view user = email.substr(0, at == std::string_view::npos ? email.size() : at);

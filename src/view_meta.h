@@ -29,6 +29,10 @@ std::string publication_head_html(const Site& site, const Urls& urls, const Publ
 // `absolute` (feeds) they become full URLs when base_url is absolute. Links that already
 // start with the base path, protocol-relative and relative links are left as written.
 std::string rebase_root_links(std::string_view html, const Urls& urls, bool absolute);
+// Markdown as a page shows it: root-relative links rebased (above), and each table in a
+// focusable, labelled region that scrolls sideways on narrow screens (keyboard users can
+// scroll it too: WCAG 2.1.1).
+std::string page_markdown_html(std::string_view html, const Urls& urls);
 // An email address readable by people (no JavaScript needed) but not by naive harvesters:
 // no plain "x@y" in the HTML, even after decoding entities or reading the text content.
 // Scripts may turn it into a mailto link from the reversed data-eu/data-ed attributes.

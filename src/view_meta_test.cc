@@ -34,6 +34,13 @@ TEST_CASE("view_meta: root-relative Markdown links move under the base path") {
         "<a href=\"/join/\">j</a>");
 }
 
+TEST_CASE("view_meta: Markdown tables scroll in a focusable, labelled region") {
+  CHECK(page_markdown_html("<p>x</p>\n<table>\n<tr><td><a href=\"/a/\">a</a></td></tr>\n</table>\n",
+                           Urls("/repo/")) ==
+        "<p>x</p>\n<div class=\"table-scroll\" role=\"region\" aria-label=\"Table\" "
+        "tabindex=\"0\"><table>\n<tr><td><a href=\"/repo/a/\">a</a></td></tr>\n</table></div>\n");
+}
+
 TEST_CASE("view_meta: the email is readable but holds no harvestable address") {
   std::string html = obfuscated_email_html("ada.l@example.org");
   CHECK(html ==

@@ -141,7 +141,7 @@ TEST_CASE("yaml_reader: anchors, aliases and merge keys") {
   CHECK(at(t, "merged").fields.size() == 2);
 }
 
-TEST_CASE("yaml_reader: an empty document is an empty table; only the first is read") {
+TEST_CASE("yaml_reader: an empty document is an empty table, and only the first one is read") {
   CHECK(parse_ok("# only a comment\n").fields.empty());
   CHECK(parse_ok("").fields.empty());
   TomlNode t = parse_ok("a: 1\n---\nb: 2\n");

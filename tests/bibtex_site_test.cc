@@ -200,7 +200,7 @@ TEST_CASE("bibtex safety: raw HTML in a .bib abstract or note is shown as text")
             .find("An abstract with &lt;em&gt;emphasis&lt;/em&gt;.") != std::string::npos);
 }
 
-TEST_CASE("bibtex safety: publications.toml is the owner's text; raw_html decides") {
+TEST_CASE("bibtex safety: publications.toml is the owner's text, and raw_html decides") {
   // An entry extending the .bib without its own abstract leaves the .bib's text untrusted.
   auto extended = build_files({{"site.toml", kSiteWithBib},
                                {"papers.bib", kHostileBib},

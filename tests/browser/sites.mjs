@@ -1,0 +1,105 @@
+// Shared by site_checks.test.mjs and lighthouse.mjs: build content/ and every example
+// with sitegen, and serve a built site the way GitHub Pages does (under a base path,
+// directories redirect to their slash form, missing files get the site's 404.html).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const here = path.dirname(fileURLToPath(import.meta.url));
+export const root = path.resolve(here, '../..');
+export const sitegen = process.env.SITEGEN_BINARY || path.join(root, 'build/sitegen');
+export const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
+export const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--no-first-run'];
+
+// The content trees every check runs on: the starter site and each example.
+export function contentDirs() {
+  const examples = fs.readdirSync(path.join(root, 'examples'))
+    .filter((d) => fs.existsSync(path.join(root, 'examples', d, 'site.toml')))
+    .sort()
+    .map((d) => `examples/${d}`);
+  return ['content', ...examples];
+}
+
+// Builds `content` (relative to the repository) for `baseUrl` into `outDir`.
+export function buildSite(content, baseUrl, outDir) {
+  execFileSync(sitegen, ['build', path.join(root, content), '-o', outDir, '--base-url', baseUrl,
+    '--quiet'], { stdio: ['ignore', 'inherit', 'inherit'] });
+}
+
+// Every file below `dir`, as paths relative to it ('/'-separated), dotfiles included.
+export function listFiles(dir, rel = '') {
+  const out = [];
+  for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+    const r = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...listFiles(dir, r));
+    else out.push(r);
+  }
+  return out.sort();
+}
+
+const kTypes = {
+  '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp', '.ico': 'image/x-icon', '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8', '.pdf': 'application/pdf', '.bib': 'text/plain; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8', '.json': 'application/json',
+};
+
+// Serves `dir` at http://127.0.0.1:PORT<basePath> (basePath "/" or "/repo/"). Resolves
+// with { url, close() }; `url` ends in the base path.
+export function serveSite(dir, basePath) {
+  const notFound = () => {
+    const p = path.join(dir, '404.html');
+    return fs.existsSync(p) ? fs.readFileSync(p) : Buffer.from('not found');
+  };
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://localhost');
+    let pathname;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      pathname = '';
+    }
+    const send404 = () => {
+      res.writeHead(404, { 'content-type': kTypes['.html'] });
+      res.end(notFound());
+    };
+    if (!pathname.startsWith(basePath) && pathname + '/' !== basePath) return send404();
+    const rel = pathname.slice(basePath.length);
+    const file = path.join(dir, rel);
+    if (!file.startsWith(dir) || rel.split('/').some((s) => s.startsWith('.') && s.length > 1))
+      return send404();
+    let stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (stat && stat.isDirectory()) {
+      if (!pathname.endsWith('/')) {
+        res.writeHead(301, { location: pathname + '/' + url.search });
+        return res.end();
+      }
+      return sendFile(path.join(file, 'index.html'));
+    }
+    return sendFile(file);
+
+    function sendFile(f) {
+      stat = fs.statSync(f, { throwIfNoEntry: false });
+      if (!stat || !stat.isFile()) return send404();
+      res.writeHead(200, {
+        'content-type': kTypes[path.extname(f).toLowerCase()] || 'application/octet-stream',
+        'cache-control': 'max-age=600',
+      });
+      res.end(fs.readFileSync(f));
+    }
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({
+        url: `http://127.0.0.1:${port}${basePath}`,
+        close: () => new Promise((r) => server.close(r)),
+      });
+    });
+  });
+}

@@ -1,0 +1,24 @@
+# Whole-program checks outside the C++ test binary, included by CMakeLists.txt.
+# Each block registers its own tests and stands alone.
+
+# --- Web checks on the built starter site and every example, for a root and a sub-path
+# base URL (tests/browser/site_checks.test.mjs): the W3C Nu HTML checker (Java), axe in
+# headless Chromium at 1280/390 px, light/dark, internal links, feed, sitemap and JSON-LD.
+# Exits with 77 (skipped) and says why when tests/browser/node_modules (npm ci --prefix
+# tests/browser), /usr/bin/chromium or java (default-jre-headless) is missing. Not in
+# sanitizer builds: the pages are the same, and the browser is the slow part.
+find_program(SITEGEN_WEB_NODE node)
+if(SITEGEN_WEB_NODE AND NOT SITEGEN_SANITIZE)
+  add_test(NAME browser_site_checks
+           COMMAND ${CMAKE_COMMAND} -E env SITEGEN_BINARY=$<TARGET_FILE:sitegen> SITEGEN_SKIP_CODE=77
+                   ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/site_checks.test.mjs)
+  set_tests_properties(browser_site_checks PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1800 LABELS browser)
+elseif(NOT SITEGEN_WEB_NODE)
+  message(STATUS "node not found: the web checks of the built sites are not registered")
+endif()
+
+# --- docs/deploying.md, command by command (tests/deploy_docs_test.sh): `sitegen new
+# --github-pages`, git init, submodule add, builds for a project page, link checks,
+# commits; then the workflow it wrote. Exits with 77 when git is missing.
+add_test(NAME deploy_docs COMMAND bash ${CMAKE_SOURCE_DIR}/tests/deploy_docs_test.sh $<TARGET_FILE:sitegen>)
+set_tests_properties(deploy_docs PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
