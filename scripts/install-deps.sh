@@ -13,8 +13,12 @@ PACKAGES=(
   # the libraries sitegen uses (libyaml: front matter for `sitegen import hugo-blox`)
   libmd4c-dev libmd4c-html0-dev libtomlplusplus-dev libkainjow-mustache-dev
   libcpp-httplib-dev libyaml-dev doctest-dev
-  # browser tests and screenshots: headless Chromium driven from Node.js
+  # browser tests and screenshots: headless Chromium driven from Node.js, and Java
+  # for the W3C HTML checker
   chromium fonts-dejavu-core fonts-liberation nodejs npm ca-certificates
+  default-jre-headless
+  # tests/deploy_docs_test.sh runs the deployment guide's git commands
+  git
 )
 
 # Removes one package from the list.
