@@ -51,9 +51,10 @@ for f in content/site.toml .github/workflows/pages.yml .gitignore .gitmodules si
          public/index.html public/404.html public/.nojekyll public/news/feed.xml public/sitemap.xml; do
   [[ -e "$site/$f" ]] || fail "mysite/$f is missing"
 done
-git -C "$site" log --oneline | grep -q "My homepage" || fail "the commit was not made"
-git -C "$site" log --oneline | grep -q "Update sitegen" || fail "the submodule update was not committed"
-git -C "$site/sitegen" log -1 --format=%s | grep -q "A newer sitegen" || fail "the submodule was not updated"
+log=$(git -C "$site" log --format=%s)  # (not piped into grep -q: SIGPIPE under pipefail)
+[[ $log == *"My homepage"* ]] || fail "the commit was not made"
+[[ $log == *"Update sitegen"* ]] || fail "the submodule update was not committed"
+[[ $(git -C "$site/sitegen" log -1 --format=%s) == "A newer sitegen" ]] || fail "the submodule was not updated"
 [[ -z "$(git -C "$site" status --porcelain)" ]] || fail "uncommitted files left: $(git -C "$site" status --porcelain)"
 git -C "$site" remote get-url origin >/dev/null || fail "no remote origin"
 
