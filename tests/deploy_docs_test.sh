@@ -113,6 +113,10 @@ for p in $pkgs; do
   grep -qE "(^|[[:space:]])$re([[:space:]]|\$)" "$src/scripts/install-deps.sh" ||
     fail "the workflow installs $p, which scripts/install-deps.sh does not"
 done
+# ... and it installs every library scripts/install-deps.sh lists (sitegen's build needs them all).
+for p in $(grep -oE '\blib[a-z0-9+.-]+-dev\b|\bdoctest-dev\b' "$src/scripts/install-deps.sh" | sort -u); do
+  [[ " $(echo $pkgs) " == *" $p "* ]] || fail "scripts/install-deps.sh installs $p, the workflow does not"
+done
 echo "workflow packages: $(echo $pkgs)"
 
 # `sitegen new --github-pages` refuses a non-empty directory, like `sitegen new`.
