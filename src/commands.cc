@@ -3,6 +3,8 @@
 
 namespace sitegen {
 
+int cmd_serve(const std::vector<std::string>& args, Io io);  // cmd_serve.cc
+
 const std::vector<Command>& commands() {
   static const std::vector<Command> kCommands = {
       {"build", "build the site from a content directory",
@@ -38,6 +40,18 @@ const std::vector<Command>& commands() {
        "                     publishes it (DIR/.github/workflows/pages.yml) and a\n"
        "                     .gitignore; see docs/deploying.md\n",
        cmd_new},
+      {"serve", "preview the site in a browser; pages reload as you edit",
+       "usage: sitegen serve [CONTENT] [options]\n\n"
+       "Builds CONTENT (default: content/) in memory and serves it on http://127.0.0.1:1313/\n"
+       "(or the next free port). Open pages reload by themselves when a file is saved; when a\n"
+       "change has errors, the last good site stays up with the errors shown over it.\n"
+       "Nothing is written to disk. Ctrl+C stops the server.\n\n"
+       "options:\n"
+       "  -p, --port N       listen on port N and no other (0: any free port)\n"
+       "  --bind ADDR        listen on ADDR instead of 127.0.0.1 (the network can then see it)\n"
+       "  --open             open the site in the default browser (xdg-open)\n"
+       "  --poll             watch by polling instead of inotify (network file systems)\n",
+       cmd_serve},
       {"import", "convert publications from BibTeX or Hugo Blox into publications.toml",
        "usage: sitegen import bibtex FILE.bib [-o FILE] [--force]\n"
        "       sitegen import hugo-blox DIR [-o FILE] [--name NAME] [--force]\n\n"

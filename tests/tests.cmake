@@ -1,6 +1,19 @@
 # Whole-program checks outside the C++ test binary, included by CMakeLists.txt.
 # Each block registers its own tests and stands alone.
 
+# --- sitegen serve in headless Chromium (tests/browser, playwright-core + Debian's
+# chromium). The test exits with 77 and says why when tests/browser/node_modules
+# (npm ci --prefix tests/browser) or /usr/bin/chromium is missing: ctest shows it skipped.
+find_program(SITEGEN_SERVE_NODE node)
+if(SITEGEN_SERVE_NODE)
+  add_test(NAME browser_live_reload
+           COMMAND ${CMAKE_COMMAND} -E env SITEGEN_BINARY=$<TARGET_FILE:sitegen> SITEGEN_SKIP_CODE=77
+                   ${SITEGEN_SERVE_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/live_reload.test.mjs)
+  set_tests_properties(browser_live_reload PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 180 LABELS browser)
+else()
+  message(STATUS "node not found: the browser test of sitegen serve is not registered")
+endif()
+
 # --- Web checks on the built starter site and every example, for a root and a sub-path
 # base URL (tests/browser/site_checks.test.mjs): the W3C Nu HTML checker (Java), axe in
 # headless Chromium at 1280/390 px, light/dark, internal links, feed, sitemap and JSON-LD.

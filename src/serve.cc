@@ -1,0 +1,830 @@
+// The preview server: routing a request path into the current Output, the SSE stream
+// that tells pages to reload, and the rebuild loop fed by the watcher. Requests copy
+// a shared_ptr to the current site under a mutex and then never lock again, so a
+// rebuild swaps the whole site in between two requests, never during one.
+#include "serve.h"
+
+#include <httplib.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+
+#include <unistd.h>
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <ctime>
+#include <deque>
+#include <filesystem>
+#include <mutex>
+#include <ostream>
+#include <thread>
+
+#include "build.h"
+#include "source.h"
+#include "toml_reader.h"
+#include "view.h"
+#include "watch.h"
+
+namespace fs = std::filesystem;
+
+namespace sitegen {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr const char* kTextPlain = "text/plain; charset=utf-8";
+constexpr size_t kMaxEvents = 32;  // SSE events kept for streams that fell behind
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string json_string(std::string_view s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (c < 0x20 || c == 0x7f) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else if (c == '<') {
+          out += "\\u003c";  // never "</script>" inside a page
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out + "\"";
+}
+
+// A decoded path as it may appear in a Location header: printable ASCII only.
+std::string encode_path(std::string_view path) {
+  static const char* kHex = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : path) {
+    if (std::isalnum(c) ||
+        std::string_view("-._~/!$&'()*+,;=:@").find(c) != std::string_view::npos) {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  return out;
+}
+
+// The stylesheet URL carries "?v=<8 hex digits>" of the CSS: a page whose only change
+// is that query needs no reload, only the stylesheet swapped.
+std::string strip_css_versions(std::string_view html) {
+  std::string out;
+  out.reserve(html.size());
+  for (size_t i = 0; i < html.size();) {
+    if (html.compare(i, 3, "?v=") == 0 && i + 11 <= html.size() &&
+        std::all_of(html.begin() + i + 3, html.begin() + i + 11,
+                    [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); })) {
+      i += 11;
+      continue;
+    }
+    out += html[i++];
+  }
+  return out;
+}
+
+std::string file_stamp(const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) return "missing";
+  return std::to_string(int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec) + ":" +
+         std::to_string(st.st_size);
+}
+
+std::string time_of_day() {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  localtime_r(&t, &tm);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%H:%M:%S", &tm);
+  return buf;
+}
+
+// What the server needs from site.toml before the build has run: where the site lives
+// and which theme folder to watch. Problems are the build's to report.
+struct SiteConfig {
+  std::string base_path = "/";
+  std::string theme_dir;  // a theme folder on disk, or "" for a built-in theme
+};
+
+SiteConfig read_site_config(const std::string& content_dir, const std::string& theme_search_dir) {
+  SiteConfig config;
+  DiskSource source(content_dir);
+  std::string err;
+  std::optional<std::string> text = source.read("site.toml", &err);
+  if (!text) return config;
+  Diagnostics ignored;
+  std::optional<TomlNode> root = parse_toml(*text, "site.toml", ignored);
+  if (!root) return config;
+  std::string base_url = "/", theme;
+  for (const auto& [key, node] : root->fields) {
+    if (node.kind != TomlNode::Kind::kString) continue;
+    if (key == "base_url") base_url = node.str;
+    if (key == "theme") theme = node.str;
+  }
+  config.base_path = Urls(base_url).root;
+  if (!theme.empty()) {
+    // As load_theme finds it: a path from the content folder, or a name in the themes folder.
+    bool is_path = theme.find('/') != std::string::npos || theme[0] == '.';
+    std::string themes = theme_search_dir.empty() ? content_dir + "/../themes" : theme_search_dir;
+    fs::path dir = (is_path ? fs::path(content_dir) : fs::path(themes)) / theme;
+    std::error_code ec;
+    if (fs::is_directory(dir, ec)) config.theme_dir = dir.lexically_normal().string();
+  }
+  return config;
+}
+
+// The page served for every path while no build has succeeded yet.
+std::string no_site_page() {
+  return "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+         "<title>sitegen: the site has errors</title></head>\n<body>\n"
+         "<p>sitegen could not build the site. Fix the errors shown in the terminal and "
+         "this page reloads by itself.</p>\n" +
+         live_reload_script() + "</body></html>\n";
+}
+
+}  // namespace
+
+Route route_request(const Output& output, std::string_view base, std::string_view path) {
+  Route r;
+  auto fail = [&](int status, std::string message) {
+    r.status = status;
+    r.message = std::move(message) + "\n";
+    return r;
+  };
+  if (path.size() > kMaxPathLength) return fail(414, "request path too long");
+  if (path.empty() || path[0] != '/') return fail(400, "bad request path: it must start with /");
+  for (unsigned char c : path) {
+    if (c == 0) return fail(400, "bad request path: it contains a NUL byte");
+    if (c < 0x20 || c == 0x7f)
+      return fail(400, "bad request path: it contains a control character");
+    if (c == '\\') return fail(400, "bad request path: it contains a backslash");
+  }
+  for (size_t start = 1; start <= path.size();) {
+    size_t end = std::min(path.find('/', start), path.size());
+    std::string_view seg = path.substr(start, end - start);
+    if (seg == ".." || seg == ".")
+      return fail(400, "bad request path: it contains a `" + std::string(seg) + "` segment");
+    if (seg.empty() && end < path.size())
+      return fail(400, "bad request path: it contains an empty segment");
+    start = end + 1;
+  }
+  auto not_found = [&] {
+    r.status = 404;
+    if (output.files.count("404.html"))
+      r.file = "404.html";
+    else
+      r.message = "not found\n";
+    return r;
+  };
+  if (path.substr(0, base.size()) != base) {
+    // The server's root, or the base path without its slash, lead to the site.
+    if (path == "/" || path == base.substr(0, base.size() - 1)) {
+      r.status = 302;
+      r.location = std::string(base);
+      return r;
+    }
+    return not_found();
+  }
+  std::string rel(path.substr(base.size()));
+  std::string key = rel.empty() || rel.back() == '/' ? rel + "index.html" : rel;
+  if (output.files.count(key)) {
+    r.file = key;
+    return r;
+  }
+  if (!rel.empty() && rel.back() != '/' && output.files.count(rel + "/index.html")) {
+    r.status = 302;  // not 301: browsers would remember it after the content changes
+    r.location = std::string(path) + "/";
+    return r;
+  }
+  return not_found();
+}
+
+std::string_view mime_type(std::string_view path) {
+  static const std::map<std::string, std::string_view, std::less<>> kTypes = {
+      {"html", "text/html; charset=utf-8"},
+      {"htm", "text/html; charset=utf-8"},
+      {"css", "text/css; charset=utf-8"},
+      {"js", "text/javascript; charset=utf-8"},
+      {"mjs", "text/javascript; charset=utf-8"},
+      {"json", "application/json"},
+      {"map", "application/json"},
+      {"xml", "application/xml; charset=utf-8"},
+      {"txt", kTextPlain},
+      {"bib", kTextPlain},
+      {"md", kTextPlain},
+      {"csv", "text/csv; charset=utf-8"},
+      {"ics", "text/calendar; charset=utf-8"},
+      {"svg", "image/svg+xml"},
+      {"png", "image/png"},
+      {"jpg", "image/jpeg"},
+      {"jpeg", "image/jpeg"},
+      {"gif", "image/gif"},
+      {"webp", "image/webp"},
+      {"avif", "image/avif"},
+      {"ico", "image/x-icon"},
+      {"pdf", "application/pdf"},
+      {"woff2", "font/woff2"},
+      {"woff", "font/woff"},
+      {"ttf", "font/ttf"},
+      {"otf", "font/otf"},
+      {"mp4", "video/mp4"},
+      {"webm", "video/webm"},
+      {"mp3", "audio/mpeg"},
+      {"ogg", "audio/ogg"},
+      {"wasm", "application/wasm"},
+      {"zip", "application/zip"},
+      {"gz", "application/gzip"},
+      {"tar", "application/x-tar"},
+  };
+  size_t slash = path.rfind('/');
+  size_t dot = path.rfind('.');
+  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash))
+    return "application/octet-stream";
+  auto it = kTypes.find(lower(path.substr(dot + 1)));
+  return it == kTypes.end() ? "application/octet-stream" : it->second;
+}
+
+bool is_inside_dir(const std::string& path, const std::string& dir) {
+  std::error_code ec;
+  fs::path p = fs::canonical(path, ec);
+  if (ec) return false;
+  fs::path d = fs::canonical(dir, ec);
+  if (ec) return false;
+  auto [a, b] = std::mismatch(d.begin(), d.end(), p.begin(), p.end());
+  return a == d.end() && b != p.end();
+}
+
+ReloadKind reload_kind(const ServedSite& before, const ServedSite& after) {
+  if (before.base_path != after.base_path || before.good != after.good) return ReloadKind::kReload;
+  bool css = false;
+  auto changed = [&](const std::string& key) {
+    if (ends_with(lower(key), ".css"))
+      css = true;
+    else
+      return true;  // a reload covers everything
+    return false;
+  };
+  auto a = before.output.files.begin(), ae = before.output.files.end();
+  auto b = after.output.files.begin(), be = after.output.files.end();
+  while (a != ae || b != be) {
+    if (b == be || (a != ae && a->first < b->first)) {
+      if (changed(a->first)) return ReloadKind::kReload;
+      ++a;
+    } else if (a == ae || b->first < a->first) {
+      if (changed(b->first)) return ReloadKind::kReload;
+      ++b;
+    } else {
+      const OutputFile& x = a->second;
+      const OutputFile& y = b->second;
+      bool same =
+          x.copy_from == y.copy_from &&
+          (x.copy_from.empty() ? x.bytes == y.bytes
+                               : before.stamps.count(a->first) && after.stamps.count(b->first) &&
+                                     before.stamps.at(a->first) == after.stamps.at(b->first));
+      if (!same && ends_with(a->first, ".html") && x.copy_from.empty() && y.copy_from.empty() &&
+          strip_css_versions(x.bytes) == strip_css_versions(y.bytes)) {
+        css = true;  // only the stylesheet's version query moved
+      } else if (!same && changed(a->first)) {
+        return ReloadKind::kReload;
+      }
+      ++a;
+      ++b;
+    }
+  }
+  return css ? ReloadKind::kCss : ReloadKind::kNone;
+}
+
+std::string live_reload_script() {
+  // Plain ES2017, no dependencies. EventSource reconnects by itself after network errors;
+  // when it gives up (the server answered with an error) the script retries every second.
+  // A page knows the build it shows; `hello` on (re)connecting reloads it when the
+  // server has another build, which covers changes missed while disconnected.
+  std::string js = R"(<script>
+(() => {
+  let built = "@@SITEGEN_BUILD@@", box = null;
+  const data = (e) => { try { return JSON.parse(e.data); } catch (_) { return {}; } };
+  const hide = () => { if (box) { box.remove(); box = null; } };
+  const show = (st) => {
+    hide();
+    box = document.createElement("div");
+    box.id = "sitegen-errors";
+    box.setAttribute("role", "alert");
+    box.style.cssText = "position:fixed;inset:0;z-index:2147483647;overflow:auto;padding:24px;" +
+      "background:rgba(24,24,28,.95);color:#eee;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace";
+    const head = document.createElement("div");
+    const n = (st.diagnostics || []).filter((d) => d.severity === "error").length;
+    head.textContent = "sitegen: the last change has " + n + " error(s); this is the last good build";
+    head.style.cssText = "color:#ff7b72;font-weight:bold;margin:0 32px 16px 0";
+    box.append(head);
+    for (const d of st.diagnostics || []) {
+      const pre = document.createElement("pre");
+      pre.textContent = d.text;
+      pre.style.cssText = "white-space:pre-wrap;margin:0 0 16px;padding:12px;background:#000;" +
+        "border-left:4px solid " + (d.severity === "error" ? "#ff7b72" : "#d29922");
+      box.append(pre);
+    }
+    const close = document.createElement("button");
+    close.textContent = "\u00d7";
+    close.title = "hide until the next build";
+    close.style.cssText = "position:absolute;top:8px;right:16px;font-size:24px;background:none;border:0;color:#eee;cursor:pointer";
+    close.onclick = hide;
+    box.append(close);
+    document.body.append(box);
+  };
+  const swapCss = () => {
+    for (const link of document.querySelectorAll('link[rel~="stylesheet"]')) {
+      const url = new URL(link.href);
+      url.searchParams.set("sitegen", Date.now());
+      const next = link.cloneNode();
+      next.href = url.href;
+      next.onload = next.onerror = () => link.remove();
+      link.after(next);
+    }
+  };
+  const connect = () => {
+    const es = new EventSource("/_sitegen/events");
+    const reloadIfNew = (e) => { if (data(e).build !== built) location.reload(); };
+    es.addEventListener("hello", reloadIfNew);
+    es.addEventListener("reload", reloadIfNew);
+    es.addEventListener("css", (e) => { built = data(e).build; hide(); swapCss(); });
+    es.addEventListener("ok", (e) => { hide(); reloadIfNew(e); });
+    es.addEventListener("error", (e) => {
+      if (e.data) return show(data(e));  // a build error; without data: the connection's
+      if (es.readyState === EventSource.CLOSED) setTimeout(connect, 1000);
+    });
+  };
+  connect();
+})();
+</script>
+)";
+  return js;
+}
+
+// ---------------------------------------------------------------------------------------
+
+struct Server::Impl {
+  struct Event {
+    uint64_t seq = 0;
+    std::string kind;  // reload | css | error | ok
+    std::string data;  // JSON on one line
+  };
+  struct Stream {
+    explicit Stream(std::atomic<int>& n) : count(n) { ++count; }
+    ~Stream() { --count; }
+    std::atomic<int>& count;
+    uint64_t seen = 0;
+    bool started = false;
+    Clock::time_point last_write = Clock::now();
+  };
+
+  Impl(ServeOptions o, std::ostream& out_, std::ostream& err_)
+      : options(std::move(o)),
+        out(out_),
+        err(err_),
+        watcher(WatchOptions{options.poll, std::chrono::milliseconds(options.debounce_ms)}) {
+    while (options.content_dir.size() > 1 && options.content_dir.back() == '/')
+      options.content_dir.pop_back();
+    instance = std::to_string(::getpid()) + "." +
+               std::to_string(Clock::now().time_since_epoch().count() % 1000000007);
+    auto first = std::make_shared<ServedSite>();
+    first->build_id = instance + "-0";
+    site = first;
+  }
+
+  ServeOptions options;
+  std::ostream& out;
+  std::ostream& err;
+  httplib::Server http;
+  Watcher watcher;
+  std::thread listen_thread, watch_thread;
+  std::string instance;  // differs per server run, so pages from an earlier run reload
+  int port = -1;
+
+  mutable std::mutex mu;  // guards everything below
+  std::condition_variable cv;
+  std::shared_ptr<const ServedSite> site;
+  bool status_ok = true;
+  std::string status_json;  // diagnostics of the last build, for the overlay
+  std::deque<Event> events;
+  uint64_t event_seq = 0;
+  uint64_t generation = 0;
+  std::vector<std::string> roots;  // what the watcher should watch
+  bool stopping = false;
+
+  std::mutex rebuild_mu;  // one build at a time
+  std::mutex stop_mu;
+  std::atomic<int> streams{0};
+
+  std::shared_ptr<const ServedSite> current() const {
+    std::lock_guard<std::mutex> lock(mu);
+    return site;
+  }
+
+  void push_event(std::string kind, std::string data) {  // mu held
+    events.push_back({++event_seq, std::move(kind), std::move(data)});
+    while (events.size() > kMaxEvents) events.pop_front();
+    cv.notify_all();
+  }
+
+  // The events a stream has not seen, merged: a reload stands for every change before it.
+  std::string pending_events(uint64_t seen) const {                 // mu held
+    bool reload = events.empty() || events.front().seq > seen + 1;  // fell too far behind
+    bool css = false;
+    for (const Event& e : events) {
+      if (e.seq <= seen) continue;
+      reload = reload || e.kind == "reload";
+      css = css || e.kind == "css";
+    }
+    const Event& last = events.back();
+    std::string id = "{\"build\":" + json_string(site->build_id) + "}";
+    std::string msg;
+    if (reload)
+      msg += "event: reload\ndata: " + id + "\n\n";
+    else if (css)
+      msg += "event: css\ndata: " + id + "\n\n";
+    if (last.kind == "error" || last.kind == "ok")
+      msg += "event: " + last.kind + "\ndata: " + last.data + "\n\n";
+    return msg;
+  }
+
+  static std::string diagnostics_json(const Diagnostics& diags) {
+    std::string out = "[";
+    for (const Diagnostic& d : diags.all()) {
+      if (out.size() > 1) out += ",";
+      out += "{\"severity\":";
+      out += d.severity == Severity::kError ? "\"error\"" : "\"warning\"";
+      out += ",\"file\":" + json_string(d.loc.path) + ",\"line\":" + std::to_string(d.loc.line) +
+             ",\"col\":" + std::to_string(d.loc.col) + ",\"message\":" + json_string(d.message) +
+             ",\"text\":" + json_string(diags.format(d)) + "}";
+    }
+    return out + "]";
+  }
+
+  std::string status_body() const {
+    std::lock_guard<std::mutex> lock(mu);
+    return "{\"build\":" + json_string(site->build_id) +
+           ",\"ok\":" + (status_ok ? "true" : "false") +
+           ",\"pages\":" + std::to_string(site->pages) +
+           ",\"diagnostics\":" + (status_json.empty() ? "[]" : status_json) + "}\n";
+  }
+
+  std::string describe(const std::vector<std::string>& changed) const {
+    std::string root = options.content_dir + "/";
+    std::string text;
+    for (size_t i = 0; i < changed.size() && i < 3; ++i) {
+      std::string name = changed[i];
+      if (name.compare(0, root.size(), root) == 0) name = name.substr(root.size());
+      text += (i ? ", " : "") + name;
+    }
+    if (changed.size() > 3) text += " and " + std::to_string(changed.size() - 3) + " more";
+    return text;
+  }
+
+  void rebuild(const std::vector<std::string>& changed) {
+    std::lock_guard<std::mutex> one_build(rebuild_mu);
+    auto start = Clock::now();
+    SiteConfig config = read_site_config(options.content_dir, options.theme_search_dir);
+    BuildOptions build_options;
+    build_options.live_reload_script = live_reload_script();
+    build_options.theme_search_dir = options.theme_search_dir;
+    BuildResult result = build_site(DiskSource(options.content_dir), build_options);
+    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+
+    std::vector<std::string> want = {options.content_dir};
+    if (!config.theme_dir.empty()) want.push_back(config.theme_dir);
+    std::sort(want.begin(), want.end());
+    std::string what = changed.empty() ? "" : describe(changed) + ": ";
+    std::string line = "[" + time_of_day() + "] " + what;
+
+    if (result.diags.has_errors()) {
+      std::string diags_json = diagnostics_json(result.diags);
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        roots = want;
+        status_ok = false;
+        status_json = diags_json;
+        push_event("error", "{\"build\":" + json_string(site->build_id) +
+                                ",\"ok\":false,\"diagnostics\":" + diags_json + "}");
+      }
+      std::lock_guard<std::mutex> log(log_mu);
+      err << result.diags.format_all();
+      err << line << "build failed with " << result.diags.error_count() << " error(s) in " << ms
+          << " ms; "
+          << (current()->good ? "still serving the last good build" : "nothing to serve yet")
+          << "\n"
+          << std::flush;
+      return;
+    }
+
+    auto next = std::make_shared<ServedSite>();
+    next->output = std::move(result.output);
+    next->base_path = config.base_path;
+    next->pages = result.pages;
+    next->good = true;
+    std::error_code ec;
+    fs::path static_dir = fs::canonical(options.content_dir + "/static", ec);
+    if (!ec) next->static_dir = static_dir.string();
+    for (const auto& [key, f] : next->output.files)
+      if (!f.copy_from.empty()) next->stamps[key] = file_stamp(f.copy_from);
+
+    ReloadKind kind;
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      roots = want;
+      kind = reload_kind(*site, *next);
+      next->build_id = kind == ReloadKind::kNone ? site->build_id
+                                                 : instance + "-" + std::to_string(++generation);
+      bool was_ok = status_ok;
+      site = next;
+      status_ok = true;
+      status_json.clear();
+      std::string id = "{\"build\":" + json_string(next->build_id) + "}";
+      if (kind == ReloadKind::kReload)
+        push_event("reload", id);
+      else if (kind == ReloadKind::kCss)
+        push_event("css", id);
+      if (!was_ok) push_event("ok", id);
+    }
+    std::lock_guard<std::mutex> log(log_mu);
+    err << result.diags.format_all();
+    out << line << (changed.empty() ? "built " : "rebuilt ") << next->pages << " pages in " << ms
+        << " ms";
+    if (!changed.empty())
+      out << (kind == ReloadKind::kReload ? "; reloading pages"
+              : kind == ReloadKind::kCss  ? "; swapping the stylesheet"
+                                          : "; the site is unchanged");
+    out << "\n" << std::flush;
+  }
+  std::mutex log_mu;
+
+  httplib::Server::HandlerResponse handle(const httplib::Request& req, httplib::Response& res) {
+    using R = httplib::Server::HandlerResponse;
+    if (req.method != "GET" && req.method != "HEAD") return R::Unhandled;  // httplib answers 4xx
+    res.set_header("Cache-Control", "no-cache");
+    res.set_header("X-Content-Type-Options", "nosniff");
+    const std::string& path = req.path;
+    if (path.compare(0, 10, "/_sitegen/") == 0) {
+      if (path == "/_sitegen/events") {
+        serve_events(res);
+      } else if (path == "/_sitegen/status") {
+        res.set_content(status_body(), "application/json");
+      } else {
+        res.status = 404;
+        res.set_content("not found\n", kTextPlain);
+      }
+      return R::Handled;
+    }
+    std::shared_ptr<const ServedSite> s = current();
+    if (!s->good) {
+      res.status = 500;
+      std::string page = no_site_page();
+      page.replace(page.find(kBuildMarker), kBuildMarker.size(), s->build_id);
+      res.set_content(page, "text/html; charset=utf-8");
+      return R::Handled;
+    }
+    Route route = route_request(s->output, s->base_path, path);
+    if (!route.location.empty()) {
+      std::string location = encode_path(route.location);
+      size_t query = req.target.find('?');
+      if (query != std::string::npos) location += req.target.substr(query);
+      res.set_redirect(location, route.status);
+      return R::Handled;
+    }
+    if (route.file.empty()) {
+      res.status = route.status;
+      res.set_content(route.message, kTextPlain);
+      return R::Handled;
+    }
+    const OutputFile& f = s->output.files.at(route.file);
+    // The body goes out through a content provider with a known length: httplib then
+    // sends it as it is. With set_content it would compress text for browsers, and its
+    // brotli (at the highest quality) takes 80-130 ms per page, slower than the build.
+    std::shared_ptr<const std::string> body;
+    if (!f.copy_from.empty()) {
+      // Read now, so the file on disk is what is served, but only from inside static/.
+      if (s->static_dir.empty() || !is_inside_dir(f.copy_from, s->static_dir)) {
+        res.status = 403;
+        res.set_content("refusing to serve /" + route.file + ": it leads outside static/\n",
+                        kTextPlain);
+        return R::Handled;
+      }
+      std::string bytes, why;
+      if (!read_output_file(f, &bytes, &why)) {
+        res.status = 404;
+        res.set_content("not found: " + why + "\n", kTextPlain);
+        return R::Handled;
+      }
+      body = std::make_shared<const std::string>(std::move(bytes));
+    } else if (size_t at = f.bytes.rfind(kBuildMarker);
+               at != std::string::npos && ends_with(route.file, ".html")) {
+      std::string bytes = f.bytes;
+      bytes.replace(at, kBuildMarker.size(), s->build_id);
+      body = std::make_shared<const std::string>(std::move(bytes));
+    } else {
+      body = std::shared_ptr<const std::string>(s, &f.bytes);  // shares the site's lifetime
+    }
+    res.status = route.status;
+    res.set_content_provider(body->size(), std::string(mime_type(route.file)),
+                             [body](size_t offset, size_t length, httplib::DataSink& sink) {
+                               return sink.write(body->data() + offset, length);
+                             });
+    return R::Handled;
+  }
+
+  void serve_events(httplib::Response& res) {
+    if (streams.load() >= options.max_streams) {
+      res.status = 503;
+      res.set_content("too many live-reload connections\n", kTextPlain);
+      return;
+    }
+    auto stream = std::make_shared<Stream>(streams);
+    res.set_header("X-Accel-Buffering", "no");
+    res.set_header("Connection", "close");  // after a stream ends, no idle keep-alive delays stop()
+    res.set_chunked_content_provider(
+        "text/event-stream",
+        [this, stream](size_t, httplib::DataSink& sink) { return stream_step(*stream, sink); });
+  }
+
+  // One call of httplib's content provider: waits up to 100 ms for news, so the stream
+  // notices stop() quickly; returning false ends it.
+  bool stream_step(Stream& s, httplib::DataSink& sink) {
+    std::string msg;
+    {
+      std::unique_lock<std::mutex> lock(mu);
+      if (!s.started) {
+        s.started = true;
+        s.seen = event_seq;
+        msg = "retry: 1000\n\nevent: hello\ndata: {\"build\":" + json_string(site->build_id) +
+              "}\n\n";
+        if (!status_ok)
+          msg += "event: error\ndata: {\"build\":" + json_string(site->build_id) +
+                 ",\"ok\":false,\"diagnostics\":" + status_json + "}\n\n";
+      } else {
+        cv.wait_for(lock, std::chrono::milliseconds(100),
+                    [&] { return stopping || event_seq != s.seen; });
+        if (stopping) {
+          lock.unlock();
+          sink.done();
+          return true;
+        }
+        if (event_seq != s.seen) {
+          msg = pending_events(s.seen);
+          s.seen = event_seq;
+        }
+      }
+    }
+    auto now = Clock::now();
+    if (msg.empty() && now - s.last_write >= std::chrono::milliseconds(options.heartbeat_ms))
+      msg = ": heartbeat\n\n";
+    if (msg.empty()) return true;
+    s.last_write = now;
+    return sink.write(msg.data(), msg.size());
+  }
+
+  void watch_loop() {
+    while (true) {
+      std::vector<std::string> want;
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        if (stopping) return;
+        want = roots;
+      }
+      if (want != watcher.roots()) watcher.set_roots(want);
+      Changes changes = watcher.wait(std::chrono::milliseconds(500));
+      if (changes.empty()) continue;
+      std::vector<std::string> names = changes.paths;
+      if (changes.more) names.push_back("(" + std::to_string(changes.more) + " more)");
+      rebuild(names);
+    }
+  }
+};
+
+Server::Server(ServeOptions options, std::ostream& out, std::ostream& err)
+    : impl_(std::make_unique<Impl>(std::move(options), out, err)) {}
+
+Server::~Server() {
+  stop();
+}
+
+bool Server::start(std::string* err) {
+  Impl& m = *impl_;
+  m.rebuild({});
+  m.watcher.set_roots(m.roots);
+
+  // Each SSE client holds a worker for as long as its page is open: 8 tabs would starve
+  // httplib's default pool (max(8, cores - 1)) and every page request with it.
+  m.http.new_task_queue = [] { return new httplib::ThreadPool(64); };
+  m.http.set_keep_alive_timeout(1);
+  m.http.set_keep_alive_max_count(100);  // fewer reconnects under load
+  m.http.set_tcp_nodelay(true);          // headers and body are separate writes: no Nagle delay
+  // httplib's default sets SO_REUSEPORT, which lets a second server bind a port that is
+  // in use (and share its requests); SO_REUSEADDR alone still allows a quick restart.
+  int listen_fd = -1;
+  m.http.set_socket_options([&listen_fd](socket_t sock) {
+    int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    listen_fd = sock;
+  });  // stop() waits this long for idle keep-alive clients
+  m.http.set_read_timeout(5);
+  m.http.set_payload_max_length(64 * 1024);
+  m.http.set_pre_routing_handler(
+      [&m](const httplib::Request& req, httplib::Response& res) { return m.handle(req, res); });
+
+  if (m.options.port == 0) {
+    m.port = m.http.bind_to_any_port(m.options.bind);
+  } else {
+    for (int i = 0; i < std::max(1, m.options.port_tries) && m.port < 0; ++i)
+      if (m.options.port + i <= 65535 && m.http.bind_to_port(m.options.bind, m.options.port + i))
+        m.port = m.options.port + i;
+  }
+  if (m.port < 0) {
+    std::string where = m.options.bind + ":" + std::to_string(m.options.port);
+    if (m.options.port != 0 && m.options.port_tries > 1)
+      where += "-" + std::to_string(m.options.port + m.options.port_tries - 1);
+    *err = "cannot listen on " + where +
+           ": in use, or not an address of this machine (--port 0 picks a free port)";
+    return false;
+  }
+  // The library listens with a backlog of 5: under 50 connections SYNs were dropped and
+  // retried a second later. Listening again on the same socket raises the backlog.
+  if (listen_fd >= 0) ::listen(listen_fd, 256);
+  m.listen_thread = std::thread([&m] { m.http.listen_after_bind(); });
+  // stop() before the accept loop runs would be lost: wait for it (bounded).
+  for (int i = 0; i < 5000 && !m.http.is_running(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  m.watch_thread = std::thread([&m] { m.watch_loop(); });
+  return true;
+}
+
+void Server::stop() {
+  Impl& m = *impl_;
+  std::lock_guard<std::mutex> once(m.stop_mu);
+  {
+    std::lock_guard<std::mutex> lock(m.mu);
+    m.stopping = true;
+    m.cv.notify_all();
+  }
+  m.watcher.stop();
+  if (m.listen_thread.joinable()) {
+    m.http.stop();
+    m.listen_thread.join();
+  }
+  if (m.watch_thread.joinable()) m.watch_thread.join();
+}
+
+bool Server::running() const {
+  return impl_->http.is_running();
+}
+
+int Server::port() const {
+  return impl_->port;
+}
+
+std::string Server::url() const {
+  std::string host = impl_->options.bind;
+  if (host == "0.0.0.0") host = "127.0.0.1";
+  if (host == "::") host = "::1";
+  if (host.find(':') != std::string::npos) host = "[" + host + "]";
+  return "http://" + host + ":" + std::to_string(impl_->port) + impl_->current()->base_path;
+}
+
+std::string Server::watch_note() const {
+  return impl_->watcher.note();
+}
+
+void Server::rebuild(const std::vector<std::string>& changed) {
+  impl_->rebuild(changed);
+}
+
+}  // namespace sitegen

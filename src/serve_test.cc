@@ -1,0 +1,593 @@
+// `sitegen serve` end to end: a real server on an ephemeral 127.0.0.1 port over a
+// content folder in a temporary directory, talked to with httplib::Client and, where
+// the exact bytes of a request matter, a raw socket. Every wait is bounded.
+#include "serve.h"
+
+#include <arpa/inet.h>
+#include <doctest/doctest.h>
+#include <httplib.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <thread>
+
+namespace fs = std::filesystem;
+using namespace sitegen;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    std::string tmpl = (fs::temp_directory_path() / "sitegen-serve-XXXXXX").string();
+    path = ::mkdtemp(tmpl.data());
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
+void write_file(const fs::path& p, const std::string& text) {
+  fs::create_directories(p.parent_path());
+  std::ofstream(p, std::ios::binary) << text;
+}
+
+// How editors save: write a temporary file beside the real one, then rename it over.
+void save_like_an_editor(const fs::path& p, const std::string& text) {
+  fs::path tmp = p.string() + ".tmp-save";
+  write_file(tmp, text);
+  fs::rename(tmp, p);
+}
+
+std::string site_toml(const std::string& title, const std::string& base_url = "/") {
+  return "title = \"" + title + "\"\nbase_url = \"" + base_url +
+         "\"\n[person]\nname = \"Ada Example\"\n";
+}
+
+// A small site with a page of each kind the tests need and one static file per MIME type.
+void write_site(const fs::path& dir, const std::string& base_url = "/") {
+  write_file(dir / "site.toml", site_toml("Ada's Site", base_url));
+  write_file(dir / "bio.md", "I study **sparse** compilers.\n");
+  write_file(dir / "publications.toml",
+             "[[publication]]\ntitle = \"Fast Sparse Things\"\nauthors = [\"Ada Example\"]\n"
+             "venue = \"PLDI\"\nyear = 2025\ntype = \"conference\"\n");
+  write_file(dir / "static/extra.css", "body { color: black; }\n");
+  write_file(dir / "static/app.js", "console.log(1);\n");
+  write_file(dir / "static/logo.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n");
+  write_file(dir / "static/photo.png", std::string("\x89PNG\r\n\x1a\n", 8));
+  write_file(dir / "static/photo.jpg", "\xff\xd8\xff");
+  write_file(dir / "static/paper.pdf", "%PDF-1.4\n");
+  write_file(dir / "static/refs.bib", "@misc{x, title={X}}\n");
+  write_file(dir / "static/font.woff2", "wOF2");
+  write_file(dir / "static/data.json", "{}\n");
+  write_file(dir / "static/feed.xml", "<feed/>\n");
+}
+
+// A server over `dir`, started on a free port, stopped at the end of the scope.
+struct TestServer {
+  std::ostringstream out, err;
+  Server server;
+  int port = -1;
+  TestServer(const fs::path& dir, bool poll = false, const fs::path& themes = "/nonexistent-themes")
+      : server(options(dir, poll, themes), out, err) {
+    std::string why;
+    REQUIRE(server.start(&why));
+    port = server.port();
+  }
+  static ServeOptions options(const fs::path& dir, bool poll, const fs::path& themes) {
+    ServeOptions o;
+    o.content_dir = dir.string();
+    o.port = 0;
+    o.poll = poll;
+    o.heartbeat_ms = 200;
+    o.debounce_ms = 30;
+    o.theme_search_dir = themes.string();
+    return o;
+  }
+  httplib::Client client() const {
+    httplib::Client c("127.0.0.1", port);
+    c.set_connection_timeout(5);
+    c.set_read_timeout(5);
+    return c;
+  }
+};
+
+// Sends `request` as it is and returns everything the server answered before closing.
+std::string raw_request(int port, const std::string& request) {
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    ::close(fd);
+    return "connect failed";
+  }
+  for (size_t done = 0; done < request.size();) {
+    ssize_t n = ::send(fd, request.data() + done, request.size() - done, MSG_NOSIGNAL);
+    if (n <= 0) break;  // the server may close early on an oversized request
+    done += size_t(n);
+  }
+  std::string response;
+  auto deadline = Clock::now() + milliseconds(5000);
+  char buf[4096];
+  while (Clock::now() < deadline) {
+    pollfd p{fd, POLLIN, 0};
+    if (::poll(&p, 1, 100) <= 0) continue;
+    ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+    if (n <= 0) break;
+    response.append(buf, size_t(n));
+  }
+  ::close(fd);
+  return response;
+}
+
+int status_of(const std::string& response) {
+  // "HTTP/1.1 404 Not Found"
+  if (response.compare(0, 5, "HTTP/") != 0) return 0;
+  size_t sp = response.find(' ');
+  return sp == std::string::npos ? 0 : std::atoi(response.c_str() + sp + 1);
+}
+
+// An open /_sitegen/events stream read through a raw socket.
+class SseReader {
+ public:
+  explicit SseReader(int port) {
+    fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(static_cast<uint16_t>(port));
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    REQUIRE(::connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
+    std::string req =
+        "GET /_sitegen/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n";
+    REQUIRE(::send(fd_, req.data(), req.size(), MSG_NOSIGNAL) == ssize_t(req.size()));
+  }
+  ~SseReader() { ::close(fd_); }
+  // Reads until `needle` appears after what earlier calls consumed; false on timeout.
+  bool wait_for(const std::string& needle, milliseconds timeout = milliseconds(5000)) {
+    auto deadline = Clock::now() + timeout;
+    while (true) {
+      size_t at = text_.find(needle, consumed_);
+      if (at != std::string::npos) {
+        consumed_ = at + needle.size();
+        return true;
+      }
+      if (Clock::now() >= deadline) return false;
+      pollfd p{fd_, POLLIN, 0};
+      if (::poll(&p, 1, 50) <= 0) continue;
+      char buf[4096];
+      ssize_t n = ::recv(fd_, buf, sizeof buf, 0);
+      if (n <= 0) return false;
+      text_.append(buf, size_t(n));
+    }
+  }
+  const std::string& text() const { return text_; }
+
+ private:
+  int fd_ = -1;
+  std::string text_;
+  size_t consumed_ = 0;
+};
+
+// Polls until `ok` holds, for at most 5 s.
+bool eventually(const std::function<bool()>& ok) {
+  auto deadline = Clock::now() + milliseconds(5000);
+  while (Clock::now() < deadline) {
+    if (ok()) return true;
+    std::this_thread::sleep_for(milliseconds(10));
+  }
+  return ok();
+}
+
+std::string body_of(httplib::Client& c, const std::string& path) {
+  auto res = c.Get(path.c_str());
+  return res ? res->body : "";
+}
+
+Output output_of(std::initializer_list<std::pair<const std::string, std::string>> files) {
+  Output out;
+  for (const auto& [path, bytes] : files) out.files[path].bytes = bytes;
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("serve: request paths map to files, redirects and clean errors") {
+  Output out = output_of({{"index.html", "home"},
+                          {"404.html", "missing"},
+                          {"publications/index.html", "pubs"},
+                          {"assets/style.css", "css"}});
+  auto route = [&](std::string_view path, std::string_view base = "/") {
+    Route r = route_request(out, base, path);
+    return std::to_string(r.status) + " " + r.file + r.location + r.message;
+  };
+  CHECK(route("/") == "200 index.html");
+  CHECK(route("/publications/") == "200 publications/index.html");
+  CHECK(route("/publications") == "302 /publications/");
+  CHECK(route("/assets/style.css") == "200 assets/style.css");
+  CHECK(route("/nope") == "404 404.html");
+  CHECK(route("/../etc/passwd") == "400 bad request path: it contains a `..` segment\n");
+  CHECK(route("/assets/../../x") == "400 bad request path: it contains a `..` segment\n");
+  CHECK(route("/./index.html") == "400 bad request path: it contains a `.` segment\n");
+  CHECK(route("//etc/passwd") == "400 bad request path: it contains an empty segment\n");
+  CHECK(route("/a\\..\\b") == "400 bad request path: it contains a backslash\n");
+  CHECK(route(std::string_view("/a\0b", 4)) == "400 bad request path: it contains a NUL byte\n");
+  CHECK(route("/a\r\nSet-Cookie: x") == "400 bad request path: it contains a control character\n");
+  CHECK(route("etc/passwd") == "400 bad request path: it must start with /\n");
+  CHECK(route("/" + std::string(kMaxPathLength, 'a')) == "414 request path too long\n");
+  // Decoded once only: a double-encoded dot-dot is just a strange file name.
+  CHECK(route("/%2e%2e/etc/passwd") == "404 404.html");
+
+  // A site under a base path.
+  CHECK(route("/", "/repo/") == "302 /repo/");
+  CHECK(route("/repo", "/repo/") == "302 /repo/");
+  CHECK(route("/repo/", "/repo/") == "200 index.html");
+  CHECK(route("/repo/publications", "/repo/") == "302 /repo/publications/");
+  CHECK(route("/publications/", "/repo/") == "404 404.html");
+
+  Output bare = output_of({{"index.html", "home"}});
+  CHECK(route_request(bare, "/", "/nope").message == "not found\n");
+}
+
+TEST_CASE("serve: MIME types by extension") {
+  CHECK(mime_type("index.html") == "text/html; charset=utf-8");
+  CHECK(mime_type("assets/style.css") == "text/css; charset=utf-8");
+  CHECK(mime_type("a/app.js") == "text/javascript; charset=utf-8");
+  CHECK(mime_type("icons.svg") == "image/svg+xml");
+  CHECK(mime_type("photo.PNG") == "image/png");
+  CHECK(mime_type("photo.jpeg") == "image/jpeg");
+  CHECK(mime_type("paper.pdf") == "application/pdf");
+  CHECK(mime_type("news/feed.xml") == "application/xml; charset=utf-8");
+  CHECK(mime_type("x/x.bib") == "text/plain; charset=utf-8");
+  CHECK(mime_type("font.woff2") == "font/woff2");
+  CHECK(mime_type("data.json") == "application/json");
+  CHECK(mime_type("CNAME") == "application/octet-stream");
+  CHECK(mime_type("dir.v2/file") == "application/octet-stream");
+}
+
+TEST_CASE("serve: static files must resolve to a place inside static/") {
+  TempDir tmp;
+  write_file(tmp.path / "static/a.txt", "a");
+  write_file(tmp.path / "secret.txt", "s");
+  fs::create_symlink(tmp.path / "secret.txt", tmp.path / "static/out.txt");
+  fs::create_symlink(tmp.path / "static/a.txt", tmp.path / "static/in.txt");
+  std::string dir = (tmp.path / "static").string();
+  CHECK(is_inside_dir(dir + "/a.txt", dir));
+  CHECK(is_inside_dir(dir + "/in.txt", dir));
+  CHECK_FALSE(is_inside_dir(dir + "/out.txt", dir));
+  CHECK_FALSE(is_inside_dir(dir + "/../secret.txt", dir));
+  CHECK_FALSE(is_inside_dir(dir + "/missing.txt", dir));
+  CHECK_FALSE(is_inside_dir(dir, dir));
+  CHECK_FALSE(is_inside_dir((tmp.path / "static-other/x").string(), dir));
+}
+
+TEST_CASE("serve: what open pages must do after a rebuild") {
+  ServedSite a, b;
+  a.good = b.good = true;
+  a.output = output_of({{"index.html", "<link href=\"/assets/style.css?v=0000aaaa\">hi"},
+                        {"assets/style.css", "body{}"}});
+  b.output = a.output;
+  CHECK(reload_kind(a, b) == ReloadKind::kNone);
+  b.output.files["assets/style.css"].bytes = "body{color:red}";
+  b.output.files["index.html"].bytes = "<link href=\"/assets/style.css?v=1111bbbb\">hi";
+  CHECK(reload_kind(a, b) == ReloadKind::kCss);
+  b.output.files["index.html"].bytes = "<link href=\"/assets/style.css?v=1111bbbb\">hello";
+  CHECK(reload_kind(a, b) == ReloadKind::kReload);
+  b.output = a.output;
+  b.output.files["new/index.html"].bytes = "new page";
+  CHECK(reload_kind(a, b) == ReloadKind::kReload);
+  // A static file changed on disk: same copy_from, another stamp.
+  a.output.files["photo.png"].copy_from = b.output.files["photo.png"].copy_from =
+      "/c/static/photo.png";
+  b.output.files.erase("new/index.html");
+  a.stamps["photo.png"] = "1:10";
+  b.stamps["photo.png"] = "2:10";
+  CHECK(reload_kind(a, b) == ReloadKind::kReload);
+  b.base_path = "/repo/";
+  b.stamps["photo.png"] = "1:10";
+  CHECK(reload_kind(a, b) == ReloadKind::kReload);
+}
+
+TEST_CASE("serve: pages, MIME types, 404 page and no-cache over HTTP") {
+  TempDir tmp;
+  write_site(tmp.path);
+  TestServer ts(tmp.path);
+  httplib::Client c = ts.client();
+
+  auto home = c.Get("/");
+  REQUIRE(home);
+  CHECK(home->status == 200);
+  CHECK(home->get_header_value("Content-Type") == "text/html; charset=utf-8");
+  CHECK(home->get_header_value("Cache-Control") == "no-cache");
+  CHECK(home->body.find("I study <strong>sparse</strong> compilers.") != std::string::npos);
+  // The live-reload script is in the page, with the build it shows filled in.
+  CHECK(home->body.find("new EventSource(\"/_sitegen/events\")") != std::string::npos);
+  CHECK(home->body.find(kBuildMarker) == std::string::npos);
+
+  const std::pair<const char*, const char*> kTypes[] = {
+      {"/extra.css", "text/css; charset=utf-8"},
+      {"/app.js", "text/javascript; charset=utf-8"},
+      {"/logo.svg", "image/svg+xml"},
+      {"/photo.png", "image/png"},
+      {"/photo.jpg", "image/jpeg"},
+      {"/paper.pdf", "application/pdf"},
+      {"/refs.bib", "text/plain; charset=utf-8"},
+      {"/font.woff2", "font/woff2"},
+      {"/data.json", "application/json"},
+      {"/feed.xml", "application/xml; charset=utf-8"},
+  };
+  for (const auto& path_and_type : kTypes) {
+    std::string path = path_and_type.first;
+    CAPTURE(path);
+    auto res = c.Get(path.c_str());
+    REQUIRE(res);
+    CHECK(res->status == 200);
+    CHECK(res->get_header_value("Content-Type") == path_and_type.second);
+  }
+  CHECK(body_of(c, "/paper.pdf") == "%PDF-1.4\n");
+
+  auto pubs = c.Get("/publications");
+  REQUIRE(pubs);
+  CHECK(pubs->status == 302);
+  CHECK(pubs->get_header_value("Location") == "/publications/");
+  auto list = c.Get("/publications/");
+  REQUIRE(list);
+  CHECK(list->status == 200);
+  CHECK(list->body.find("Fast Sparse Things") != std::string::npos);
+
+  auto missing = c.Get("/no/such/page/");
+  REQUIRE(missing);
+  CHECK(missing->status == 404);
+  CHECK(missing->get_header_value("Content-Type") == "text/html; charset=utf-8");
+  CHECK(missing->body.find("Page not found") != std::string::npos);
+
+  auto head = c.Head("/");
+  REQUIRE(head);
+  CHECK(head->status == 200);
+  CHECK(head->body.empty());
+
+  // Content files themselves are not part of the site.
+  CHECK(c.Get("/site.toml")->status == 404);
+  CHECK(c.Get("/static/paper.pdf")->status == 404);
+  auto post = c.Post("/", "x", "text/plain");
+  REQUIRE(post);
+  CHECK(post->status >= 400);
+  CHECK(post->status < 500);
+
+  auto status = c.Get("/_sitegen/status");
+  REQUIRE(status);
+  CHECK(status->get_header_value("Content-Type") == "application/json");
+  CHECK(status->body.find("\"ok\":true") != std::string::npos);
+  CHECK(status->body.find("\"diagnostics\":[]") != std::string::npos);
+}
+
+TEST_CASE("serve: the base path of base_url is honoured") {
+  TempDir tmp;
+  write_site(tmp.path, "https://me.github.io/repo/");
+  TestServer ts(tmp.path);
+  CHECK(ts.server.url() == "http://127.0.0.1:" + std::to_string(ts.port) + "/repo/");
+  httplib::Client c = ts.client();
+  for (const char* path : {"/", "/repo"}) {
+    auto res = c.Get(path);
+    REQUIRE(res);
+    CHECK(res->status == 302);
+    CHECK(res->get_header_value("Location") == "/repo/");
+  }
+  auto home = c.Get("/repo/");
+  REQUIRE(home);
+  CHECK(home->status == 200);
+  CHECK(home->body.find("href=\"/repo/publications/\"") != std::string::npos);
+  CHECK(c.Get("/repo/publications/")->status == 200);
+  CHECK(c.Get("/repo/paper.pdf")->status == 200);
+  CHECK(c.Get("/publications/")->status == 404);
+  auto redirect = c.Get("/repo/publications?x=1");
+  REQUIRE(redirect);
+  CHECK(redirect->get_header_value("Location") == "/repo/publications/?x=1");
+}
+
+TEST_CASE("serve: traversal attempts and malformed requests get a clean 4xx") {
+  TempDir tmp;
+  fs::path content = tmp.path / "content";
+  write_site(content);
+  write_file(tmp.path / "secret.txt", "TOP-SECRET\n");
+  fs::create_symlink(tmp.path / "secret.txt", content / "static/escape.txt");
+  fs::create_directories(tmp.path / "outside");
+  write_file(tmp.path / "outside/inner.txt", "TOP-SECRET\n");
+  fs::create_directory_symlink(tmp.path / "outside", content / "static/linked");
+  TestServer ts(content);
+
+  auto get = [&](const std::string& target) {
+    return raw_request(ts.port,
+                       "GET " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  };
+  const char* kAttempts[] = {
+      "/../secret.txt",
+      "/../../../../etc/passwd",
+      "/%2e%2e/secret.txt",
+      "/%2E%2E/%2e%2e/etc/passwd",
+      "/..%2fsecret.txt",
+      "/%2e%2e%2fsecret.txt",
+      "/static/..%5c..%5csecret.txt",
+      "/..\\secret.txt",
+      "//etc/passwd",
+      "/%2fetc/passwd",
+      "/a%00b",
+      "/index.html%00.png",
+      "/%0d%0aSet-Cookie:%20x=1",
+  };
+  for (std::string target : kAttempts) {
+    CAPTURE(target);
+    std::string res = get(target);
+    CHECK(status_of(res) == 400);
+    CHECK(res.find("TOP-SECRET") == std::string::npos);
+  }
+  // Decoded once, so double encoding is only an odd name; absolute paths are site paths.
+  for (std::string target : {"/%252e%252e/secret.txt", "/etc/passwd", "/tmp/secret.txt"}) {
+    CAPTURE(target);
+    std::string res = get(target);
+    CHECK(status_of(res) == 404);
+    CHECK(res.find("TOP-SECRET") == std::string::npos);
+  }
+  // A symlink in static/ that leads out of it is never followed (403 from serve's own
+  // check, or 404 when the build leaves it out); linked folders are not walked.
+  std::string escape = get("/escape.txt");
+  CHECK((status_of(escape) == 403 || status_of(escape) == 404));
+  CHECK(escape.find("TOP-SECRET") == std::string::npos);
+  std::string inner = get("/linked/inner.txt");
+  CHECK(status_of(inner) == 404);
+  CHECK(inner.find("TOP-SECRET") == std::string::npos);
+
+  // Oversized and garbled requests.
+  std::string long_path = "/" + std::string(10 * 1024, 'a');
+  CHECK(status_of(get(long_path)) == 414);
+  std::string mid_path = "/" + std::string(kMaxPathLength + 10, 'b');
+  CHECK(status_of(get(mid_path)) == 414);
+  std::string huge_header =
+      "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(100 * 1024, 'h') + "\r\n\r\n";
+  int huge = status_of(raw_request(ts.port, huge_header));
+  CHECK((huge == 0 || (huge >= 400 && huge < 500)));  // 4xx, or the connection is dropped
+  std::string many_headers = "GET / HTTP/1.1\r\nHost: x\r\n";
+  for (int i = 0; i < 200; ++i) many_headers += "X-H" + std::to_string(i) + ": v\r\n";
+  many_headers += "Connection: close\r\n\r\n";
+  int many = status_of(raw_request(ts.port, many_headers));
+  CHECK((many == 200 || (many >= 400 && many < 500)));
+  int garbage = status_of(raw_request(ts.port, std::string("\x16\x03\x01\x00\x00\r\n\r\n", 9)));
+  CHECK((garbage == 0 || (garbage >= 400 && garbage < 500)));
+  CHECK(status_of(raw_request(
+            ts.port,
+            "GET http://x/../secret.txt HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")) == 400);
+
+  // And the server is still there.
+  httplib::Client c = ts.client();
+  auto res = c.Get("/");
+  REQUIRE(res);
+  CHECK(res->status == 200);
+}
+
+TEST_CASE("serve: an edit changes the served page and reloads open pages") {
+  for (bool poll : {false, true}) {
+    CAPTURE(poll);
+    TempDir tmp;
+    write_site(tmp.path);
+    TestServer ts(tmp.path, poll);
+    httplib::Client c = ts.client();
+    SseReader sse(ts.port);
+    REQUIRE(sse.wait_for("event: hello"));
+
+    save_like_an_editor(tmp.path / "bio.md", "I now study **dense** compilers.\n");
+    CHECK(eventually(
+        [&] { return body_of(c, "/").find("<strong>dense</strong>") != std::string::npos; }));
+    CHECK(sse.wait_for("event: reload\ndata: {\"build\":"));
+
+    // A new page and a deleted page are picked up.
+    write_file(tmp.path / "pages/teaching.md", "+++\ntitle = \"Teaching\"\n+++\nCS 101\n");
+    CHECK(eventually([&] { return c.Get("/teaching/") && c.Get("/teaching/")->status == 200; }));
+    fs::remove(tmp.path / "pages/teaching.md");
+    CHECK(eventually([&] { return c.Get("/teaching/") && c.Get("/teaching/")->status == 404; }));
+
+    // A stylesheet change swaps the stylesheet without a reload.
+    save_like_an_editor(tmp.path / "static/extra.css", "body { color: navy; }\n");
+    CHECK(sse.wait_for("event: css\n"));
+    CHECK(body_of(c, "/extra.css") == "body { color: navy; }\n");
+  }
+}
+
+TEST_CASE("serve: a broken edit keeps the last good site and shows the error until a fix") {
+  TempDir tmp;
+  write_site(tmp.path);
+  TestServer ts(tmp.path);
+  httplib::Client c = ts.client();
+  SseReader sse(ts.port);
+  REQUIRE(sse.wait_for("event: hello"));
+
+  save_like_an_editor(tmp.path / "site.toml",
+                      "title = \"Broken\n[person]\nname = \"Ada Example\"\n");
+  CHECK(eventually(
+      [&] { return body_of(c, "/_sitegen/status").find("\"ok\":false") != std::string::npos; }));
+  std::string status = body_of(c, "/_sitegen/status");
+  CHECK(status.find("\"severity\":\"error\",\"file\":\"" + (tmp.path / "site.toml").string() +
+                    "\",\"line\":1,\"col\":16,\"message\":\"error while parsing string: unescaped "
+                    "control characters other than TAB (U+0009) are explicitly prohibited\"") !=
+        std::string::npos);
+  CHECK(status.find("  title = \\\"Broken\\n") != std::string::npos);  // the source line
+  CHECK(sse.wait_for("event: error\ndata: {"));
+  CHECK(sse.wait_for("site.toml:1:16: error: error while parsing string"));
+
+  auto home = c.Get("/");
+  REQUIRE(home);
+  CHECK(home->status == 200);
+  CHECK(home->body.find("<title>Ada&apos;s Site") != std::string::npos);  // the last good build
+
+  // A page opened now gets the error at once when it connects.
+  SseReader late(ts.port);
+  CHECK(late.wait_for("event: hello"));
+  CHECK(late.wait_for("event: error\ndata: {"));
+
+  save_like_an_editor(tmp.path / "site.toml", site_toml("Fixed Title"));
+  CHECK(
+      eventually([&] { return body_of(c, "/").find("<title>Fixed Title") != std::string::npos; }));
+  CHECK(body_of(c, "/_sitegen/status").find("\"ok\":true") != std::string::npos);
+  CHECK(sse.wait_for("event: reload\n"));
+  CHECK(sse.wait_for("event: ok\n"));
+
+  ts.server.stop();
+  std::string terminal = ts.err.str();
+  CHECK(terminal.find("site.toml:1:16: error: error while parsing string") != std::string::npos);
+  CHECK(terminal.find("  title = \"Broken\n") != std::string::npos);
+  CHECK(terminal.find("build failed with 1 error(s)") != std::string::npos);
+  CHECK(terminal.find("still serving the last good build") != std::string::npos);
+  CHECK(ts.out.str().find("site.toml: rebuilt") != std::string::npos);
+}
+
+TEST_CASE("serve: a site that never built explains itself, then appears once fixed") {
+  TempDir tmp;
+  write_site(tmp.path);
+  write_file(tmp.path / "site.toml", "title = [\n");
+  TestServer ts(tmp.path);
+  httplib::Client c = ts.client();
+  auto res = c.Get("/");
+  REQUIRE(res);
+  CHECK(res->status == 500);
+  CHECK(res->body.find("sitegen could not build the site") != std::string::npos);
+  CHECK(res->body.find("/_sitegen/events") != std::string::npos);
+  save_like_an_editor(tmp.path / "site.toml", site_toml("Now Good"));
+  CHECK(eventually([&] { return body_of(c, "/").find("<title>Now Good") != std::string::npos; }));
+}
+
+TEST_CASE("serve: open live-reload streams do not starve page requests, and stop is quick") {
+  TempDir tmp;
+  write_site(tmp.path);
+  auto ts = std::make_unique<TestServer>(tmp.path);
+  std::vector<std::unique_ptr<SseReader>> streams;
+  for (int i = 0; i < 20; ++i) {
+    streams.push_back(std::make_unique<SseReader>(ts->port));
+    REQUIRE(streams.back()->wait_for("event: hello"));
+  }
+  httplib::Client c = ts->client();
+  auto start = Clock::now();
+  for (int i = 0; i < 20; ++i) {
+    auto res = c.Get("/");
+    REQUIRE(res);
+    CHECK(res->status == 200);
+  }
+  CHECK(Clock::now() - start < milliseconds(2000));
+  CHECK(streams[0]->wait_for(": heartbeat"));
+
+  start = Clock::now();
+  ts->server.stop();
+  CHECK(Clock::now() - start < milliseconds(1500));
+  ts.reset();
+}

@@ -1,0 +1,145 @@
+// Live reload as a person sees it: `sitegen serve` on a copy of content/, a page open
+// in headless Chromium (Debian's /usr/bin/chromium, driven by playwright-core), then
+// edits on disk. Nobody touches the page: it must reload, show the error overlay for
+// a broken site.toml, and drop it after the fix, all by itself.
+//
+// Run: npm ci --prefix tests/browser && node tests/browser/live_reload.test.mjs
+// (SITEGEN_BINARY names the binary; default build/sitegen). Under ctest, missing
+// prerequisites exit with SITEGEN_SKIP_CODE so the test shows as skipped.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const sitegen = process.env.SITEGEN_BINARY || path.join(root, 'build/sitegen');
+const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
+const skipCode = Number(process.env.SITEGEN_SKIP_CODE || 0);
+
+function missingPrerequisite() {
+  if (!fs.existsSync(path.join(here, 'node_modules/playwright-core')))
+    return 'playwright-core is not installed (run: npm ci --prefix tests/browser)';
+  if (!fs.existsSync(chromiumPath)) return `no Chromium at ${chromiumPath} (apt-get install chromium)`;
+  if (!fs.existsSync(sitegen)) return `no sitegen binary at ${sitegen} (build it, or set SITEGEN_BINARY)`;
+  return '';
+}
+
+const missing = missingPrerequisite();
+if (missing && skipCode) {
+  console.log(`skipped: ${missing}`);
+  process.exit(skipCode);
+}
+
+// Writes as editors do: a temporary file beside the real one, renamed over it.
+function save(file, text) {
+  const tmp = `${file}.tmp-save`;
+  fs.writeFileSync(tmp, text);
+  fs.renameSync(tmp, file);
+}
+
+// Starts `sitegen serve` and resolves with the URL it prints (bounded: 10 s).
+function startServer(contentDir) {
+  const child = spawn(sitegen, ['serve', contentDir, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (d) => { err += d; });
+  const url = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no URL from sitegen serve:\n${out}${err}`)), 10000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/^serving (http:\/\/127\.0\.0\.1:\d+\/\S*)$/m);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`sitegen serve exited with ${code}:\n${out}${err}`)));
+  });
+  return { child, url, logs: () => out + err };
+}
+
+// Sends SIGTERM and waits (bounded) for the exit; resolves with [code, milliseconds].
+function stopServer(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve([child.exitCode, 0]);
+    const start = Date.now();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve([code, Date.now() - start]);
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+let tmp;
+let server;
+let browser;
+let page;
+
+before(async () => {
+  if (missing) return;
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-browser-'));
+  fs.cpSync(path.join(root, 'content'), path.join(tmp, 'content'), { recursive: true });
+  server = startServer(path.join(tmp, 'content'));
+  const { chromium } = await import('playwright-core');
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+    timeout: 30000,
+  });
+  page = await browser.newPage();
+  page.setDefaultTimeout(10000);
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) {
+    const [code, ms] = await stopServer(server.child);
+    assert.equal(code, 0, `sitegen serve exit status\n${server.logs()}`);
+    assert.ok(ms < 2000, `sitegen serve took ${ms} ms to stop after SIGTERM`);
+  }
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+test('an edit reloads the page; a broken site.toml shows the overlay until it is fixed',
+  { skip: missing || false, timeout: 90000 }, async () => {
+    const url = await server.url;
+    await page.goto(url);
+    await page.waitForSelector('h1');
+    const bioFile = path.join(tmp, 'content', 'bio.md');
+    const siteFile = path.join(tmp, 'content', 'site.toml');
+    const bio = fs.readFileSync(bioFile, 'utf8');
+    const site = fs.readFileSync(siteFile, 'utf8');
+
+    // 1. Edit the biography: the open page shows the new sentence by itself.
+    const marker = `Live reload works ${Date.now()}.`;
+    const navigations = [];
+    page.on('framenavigated', (f) => { if (f === page.mainFrame()) navigations.push(f.url()); });
+    const saved = Date.now();
+    save(bioFile, `${bio}\n${marker}\n`);
+    await page.waitForFunction((m) => document.body.innerText.includes(m), marker, { timeout: 10000 });
+    console.log(`# edit to new text in the page: ${Date.now() - saved} ms`);
+    assert.ok(navigations.length >= 1, 'the page reloaded itself');
+
+    // 2. Break site.toml: the last good page stays, with the errors over it.
+    save(siteFile, site.replace(/^title = "([^"]*)"$/m, 'title = "$1'));
+    const overlay = await page.waitForSelector('#sitegen-errors', { state: 'visible', timeout: 10000 });
+    const text = await overlay.innerText();
+    assert.match(text, /the last change has \d+ error\(s\)/);
+    assert.match(text, /site\.toml:\d+:\d+: error: /);
+    assert.match(text, /title = "/);  // the source line is quoted
+    assert.ok((await page.innerText('body')).includes(marker), 'the last good page is still shown');
+
+    // 3. Fix it: the overlay goes away without any action.
+    save(siteFile, site);
+    await page.waitForSelector('#sitegen-errors', { state: 'detached', timeout: 10000 });
+    assert.ok((await page.innerText('body')).includes(marker));
+  });
