@@ -10,17 +10,12 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
-#include <mutex>
 #include <optional>
 #include <set>
 #include <sstream>
-#include <vector>
-
-#include "parallel.h"
 
 namespace fs = std::filesystem;
 
@@ -40,28 +35,78 @@ bool read_file(const fs::path& p, std::string* out) {
   return !in.bad();
 }
 
-bool write_file(const fs::path& p, std::string_view bytes, std::string* err) {
-  int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    *err = "cannot create " + p.string() + ": " + std::strerror(errno);
-    return false;
-  }
-  size_t done = 0;
-  while (done < bytes.size()) {
-    ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+// Writes all of `bytes` to an open descriptor; false with errno set on failure.
+bool write_all(int fd, const char* data, size_t size) {
+  while (size > 0) {
+    ssize_t n = ::write(fd, data, size);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
-      *err = "cannot write " + p.string() + ": " + std::strerror(errno);
-      ::close(fd);
+      if (n == 0) errno = ENOSPC;
       return false;
     }
-    done += static_cast<size_t>(n);
-  }
-  if (::close(fd) != 0) {
-    *err = "cannot write " + p.string() + ": " + std::strerror(errno);
-    return false;
+    data += n;
+    size -= static_cast<size_t>(n);
   }
   return true;
+}
+
+// `shown` is how the file is named in messages: its final place in the output
+// directory, not the staging directory the user never sees.
+bool write_file(const fs::path& p, std::string_view bytes, const fs::path& shown,
+                std::string* err) {
+  int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    *err = "cannot create " + shown.string() + ": " + std::strerror(errno);
+    return false;
+  }
+  bool ok = write_all(fd, bytes.data(), bytes.size());
+  int saved = errno;
+  if (::close(fd) != 0 && ok) {
+    ok = false;
+    saved = errno;
+  }
+  if (!ok) *err = "cannot write " + shown.string() + ": " + std::strerror(saved);
+  return ok;
+}
+
+// Copies a file's bytes. std::filesystem::copy_file is not used: it reports a full
+// disk as "Input/output error", and does not say which side failed.
+bool copy_file_bytes(const fs::path& from, const fs::path& to, const fs::path& shown,
+                     std::string* err) {
+  int in = ::open(from.c_str(), O_RDONLY | O_CLOEXEC);
+  if (in < 0) {
+    *err = "cannot read " + from.string() + ": " + std::strerror(errno);
+    return false;
+  }
+  int out = ::open(to.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (out < 0) {
+    *err = "cannot create " + shown.string() + ": " + std::strerror(errno);
+    ::close(in);
+    return false;
+  }
+  char buf[1 << 16];
+  bool ok = true;
+  for (;;) {
+    ssize_t n = ::read(in, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      *err = "cannot read " + from.string() + ": " + std::strerror(errno);
+      ok = false;
+      break;
+    }
+    if (n == 0) break;
+    if (!write_all(out, buf, static_cast<size_t>(n))) {
+      *err = "cannot write " + shown.string() + ": " + std::strerror(errno);
+      ok = false;
+      break;
+    }
+  }
+  ::close(in);
+  if (::close(out) != 0 && ok) {
+    *err = "cannot write " + shown.string() + ": " + std::strerror(errno);
+    ok = false;
+  }
+  return ok;
 }
 
 // The files a previous build recorded in its stamp; nullopt when there is no stamp.
@@ -89,13 +134,12 @@ bool same_bytes(const fs::path& p, const OutputFile& f, std::string_view bytes) 
 }
 
 // Hard link when possible (same file system, cheap); a copy otherwise.
-bool link_or_copy(const fs::path& from, const fs::path& to, std::string* err) {
+bool link_or_copy(const fs::path& from, const fs::path& to, const fs::path& shown,
+                  std::string* err) {
   std::error_code ec;
   fs::create_hard_link(from, to, ec);
   if (!ec) return true;
-  fs::copy_file(from, to, fs::copy_options::overwrite_existing, ec);
-  if (ec) *err = "cannot copy " + from.string() + " to " + to.string() + ": " + ec.message();
-  return !ec;
+  return copy_file_bytes(from, to, shown, err);
 }
 
 // Carries a file or folder sitegen did not create into the new tree.
@@ -109,10 +153,25 @@ bool carry_over(const fs::path& from, const fs::path& to, std::string* err) {
     for (const auto& entry : fs::directory_iterator(from, ec))
       if (!carry_over(entry.path(), to / entry.path().filename(), err)) return false;
   } else {
-    return link_or_copy(from, to, err);
+    return link_or_copy(from, to, from, err);
   }
   if (ec) *err = "cannot carry over " + from.string() + ": " + ec.message();
   return !ec;
+}
+
+// An output path that stays inside the output directory: relative, '/'-separated,
+// no empty, `.` or `..` segments. Paths come from slugs, but this is the last line.
+bool safe_rel(std::string_view rel) {
+  if (rel.empty() || rel.front() == '/' || rel.back() == '/') return false;
+  if (rel.find('\\') != std::string_view::npos || rel.find('\0') != std::string_view::npos)
+    return false;
+  for (size_t start = 0; start <= rel.size();) {
+    size_t end = std::min(rel.find('/', start), rel.size());
+    std::string_view seg = rel.substr(start, end - start);
+    if (seg.empty() || seg == "." || seg == "..") return false;
+    start = end + 1;
+  }
+  return true;
 }
 
 bool swap_dirs(const fs::path& a, const fs::path& b) {
@@ -186,6 +245,11 @@ bool write_output(const Output& output, const fs::path& out_arg, WriteStats* sta
   }
   // Files the user put into the output directory must survive; a page may not replace one.
   for (const auto& [rel, _] : output.files) {
+    if (!safe_rel(rel) || rel == kStampFile) {
+      *err = "refusing to write `" + rel + "`: the path is not a plain file path inside " +
+             out.string();
+      return false;
+    }
     fs::path p = out / rel;
     if (exists && !old_manifest->count(rel) && fs::exists(fs::symlink_status(p, ec))) {
       *err = "refusing to overwrite " + p.string() + ", which sitegen did not create";
@@ -197,63 +261,47 @@ bool write_output(const Output& output, const fs::path& out_arg, WriteStats* sta
   if (fs::exists(staging, ec)) fs::remove_all(staging, ec);  // our own leftover from a killed build
   fs::create_directory(staging, ec);
   if (ec) {
-    *err = "cannot create " + staging.string() + ": " + ec.message();
+    *err = "cannot create " + staging.string() + ": " + ec.message() +
+           "; sitegen builds the new site beside " + out.string() + " and swaps it in, so " +
+           parent.string() + " must be writable";
     return false;
   }
   auto fail = [&](const std::string& why) {
     std::error_code ec2;
     fs::remove_all(staging, ec2);
-    *err = why;
+    *err = why + (exists ? "; " + out.string() + " is unchanged" : "; nothing was written");
     return false;
   };
 
   WriteStats st;
   std::string manifest = kStampHeader;
   std::string why;
-  // Folders first, in order; then the files on all cores (writing is mostly kernel
-  // time, which two threads halve on two cores).
-  std::vector<const std::pair<const std::string, OutputFile>*> files;
-  files.reserve(output.files.size());
-  fs::path made;  // the last folder created: files come sorted, so most share it
-  for (const auto& entry : output.files) {
-    fs::path dir = (staging / entry.first).parent_path();
-    if (dir != made) {
-      fs::create_directories(dir, ec);
-      if (ec) return fail("cannot create " + dir.string() + ": " + ec.message());
-      made = std::move(dir);
-    }
-    files.push_back(&entry);
-    manifest += entry.first + "\n";
-  }
-  std::atomic<size_t> unchanged{0};
-  std::atomic<bool> failed{false};
-  std::mutex failure_mu;
-  std::string failure;
-  parallel_for(files.size(), 64, [&](size_t i) {
-    if (failed.load(std::memory_order_relaxed)) return;
-    const auto& [rel, f] = *files[i];
+  for (const auto& [rel, f] : output.files) {
     fs::path target = staging / rel;
+    fs::create_directories(target.parent_path(), ec);
+    if (ec) return fail("cannot create " + target.parent_path().string() + ": " + ec.message());
     fs::path old = out / rel;
-    std::string err;
-    bool ok;
     if (exists && old_manifest->count(rel) && same_bytes(old, f, f.bytes)) {
-      ok = link_or_copy(old, target, &err);
-      unchanged.fetch_add(1, std::memory_order_relaxed);
+      if (!link_or_copy(old, target, old, &why)) return fail(why);
+      ++st.unchanged;
     } else if (!f.copy_from.empty()) {
-      ok = link_or_copy(f.copy_from, target, &err);
+      // Copied, never linked: a link would let a tool that edits the output in place
+      // (an image optimizer, say) change the file in the content folder too.
+      if (!copy_file_bytes(f.copy_from, target, old, &why)) return fail(why);
+      ++st.written;
     } else {
-      ok = write_file(target, f.bytes, &err);
+      if (!write_file(target, f.bytes, old, &why)) return fail(why);
+      ++st.written;
     }
-    if (!ok) {
-      std::lock_guard<std::mutex> lock(failure_mu);
-      if (!failed.exchange(true)) failure = std::move(err);
-    }
-  });
-  if (failed) return fail(failure);
-  st.unchanged = unchanged;
-  st.written = files.size() - st.unchanged;
+    manifest += rel + "\n";
+  }
   if (exists) {
-    for (const auto& entry : fs::directory_iterator(out, ec)) {
+    // A folder that cannot be read would leave the user's files in it behind: stop.
+    std::error_code walk;
+    auto unreadable = [&](const fs::path& dir) {
+      return fail("cannot read " + dir.string() + ": " + walk.message());
+    };
+    for (const auto& entry : fs::directory_iterator(out, walk)) {
       std::string name = entry.path().filename().string();
       if (name == kStampFile) continue;
       // Everything at this level that sitegen never wrote is carried over as it is.
@@ -265,20 +313,35 @@ bool write_output(const Output& output, const fs::path& out_arg, WriteStats* sta
       if (!ours && !carry_over(entry.path(), staging / name, &why)) return fail(why);
       if (ours && entry.is_directory()) {
         // Inside a folder sitegen wrote, keep the user's own files too.
-        for (auto it = fs::recursive_directory_iterator(entry.path(), ec);
-             !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        auto it = fs::recursive_directory_iterator(entry.path(), walk);
+        for (; !walk && it != fs::recursive_directory_iterator(); it.increment(walk)) {
           // The path below `out` (fs::relative would resolve symlinks on every call).
           std::string rel = it->path().generic_string().substr(out.generic_string().size() + 1);
-          if (it->is_directory() || old_manifest->count(rel) || output.files.count(rel)) continue;
+          if (old_manifest->count(rel) || output.files.count(rel)) continue;
+          // A real folder holding something sitegen wrote is walked; any other folder,
+          // and a symlink (to a folder too), is the user's and is carried over whole.
+          std::error_code ec2;
+          if (it->is_directory(ec2) && !it->is_symlink(ec2)) {
+            std::string prefix = rel + "/";
+            auto f = output.files.lower_bound(prefix);
+            bool writes =
+                f != output.files.end() && f->first.compare(0, prefix.size(), prefix) == 0;
+            auto m = old_manifest->lower_bound(prefix);
+            bool wrote = m != old_manifest->end() && m->compare(0, prefix.size(), prefix) == 0;
+            if (writes || wrote) continue;
+            it.disable_recursion_pending();
+          }
           fs::create_directories((staging / rel).parent_path(), ec);
           if (!carry_over(it->path(), staging / rel, &why)) return fail(why);
         }
+        if (walk) return unreadable(entry.path());
       }
     }
+    if (walk) return unreadable(out);
     for (const std::string& rel : *old_manifest)
       if (!output.files.count(rel)) ++st.removed;
   }
-  if (!write_file(staging / kStampFile, manifest, &why)) return fail(why);
+  if (!write_file(staging / kStampFile, manifest, out / kStampFile, &why)) return fail(why);
 
   if (!exists) {
     fs::rename(staging, out, ec);
@@ -289,6 +352,9 @@ bool write_output(const Output& output, const fs::path& out_arg, WriteStats* sta
     fs::path old = parent / ("." + out.filename().string() + ".sitegen-old");
     fs::remove_all(old, ec);
     fs::rename(out, old, ec);
+    if (ec == std::errc::device_or_resource_busy || ec == std::errc::cross_device_link)
+      return fail("cannot replace " + out.string() + ": it is a mount point (" + ec.message() +
+                  "); sitegen swaps in a complete new folder, so build into a folder inside it");
     if (ec) return fail("cannot replace " + out.string() + ": " + ec.message());
     fs::rename(staging, out, ec);
     if (ec) {
