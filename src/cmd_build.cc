@@ -99,7 +99,7 @@ void print_diagnostics(const Diagnostics& d, std::ostream& err) {
 int check_content_dir(const std::string& content, Io io) {
   std::error_code ec;
   if (!fs::is_directory(content, ec)) {
-    io.err << "sitegen: content directory `" << content << "` not found\n";
+    io.err << "sitegen: error: content directory `" << content << "` not found\n";
     return kExitErrors;
   }
   return kExitOk;
@@ -113,8 +113,9 @@ int cmd_build(const std::vector<std::string>& args, Io io) {
   if (int rc = check_content_dir(a.content, io)) return rc;
   std::string unsafe = unsafe_output(a.content, a.out);
   if (!unsafe.empty()) {
+    // Not a usage error: the command line is well-formed, the place is wrong.
     io.err << "sitegen: error: " << unsafe << "\n";
-    return kExitUsage;
+    return kExitErrors;
   }
   auto start = std::chrono::steady_clock::now();
   BuildResult r = build_site(DiskSource(a.content), a.options);
