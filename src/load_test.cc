@@ -216,3 +216,28 @@ TEST_CASE("load error: nesting too deep for the parser's stack (found by fuzzing
         "  [x.\"y.z\".w]\n"
         "   ^\n");
 }
+
+TEST_CASE("load error: non-ASCII outside strings (toml++ 3.3 reached undefined behaviour)") {
+  // Found by fuzzing: a Cyrillic letter after a bare key hit TOML_UNREACHABLE in
+  // toml++'s is_non_ascii_horizontal_whitespace.
+  CHECK(diagnostics_of({{"site.toml", "[person]\nname = \"Ada\"\nимя = 1\n"}}) ==
+        "content/site.toml:3:1: error: unexpected `и` outside a quoted string: TOML keys and "
+        "values other than strings are ASCII, so put it in quotes\n"
+        "  имя = 1\n"
+        "  ^\n");
+  CHECK(diagnostics_of({{"site.toml", "[person]\nname = \"Ada\"、\n"}}) ==
+        "content/site.toml:2:13: error: unexpected `、` outside a quoted string: TOML keys and "
+        "values other than strings are ASCII, so put it in quotes\n"
+        "  name = \"Ada\"、\n"
+        "              ^\n");
+  CHECK(diagnostics_of({{"news.toml", "[[news]]\ndate = 2024-01-01\ntext = \"x\"\n[news.é]\n"}}) ==
+        "content/news.toml:4:7: error: unexpected `é` outside a quoted string: TOML keys and "
+        "values other than strings are ASCII, so put it in quotes\n"
+        "  [news.é]\n"
+        "        ^\n");
+  // Inside strings, comments and quoted keys, and as a byte-order mark, all is well.
+  CHECK(diagnostics_of({{"site.toml",
+                         "\xEF\xBB\xBF# Ада 、é\n[person]\nname = \"Ада Лавлейс\"\n"
+                         "native_name = '''艾达、'''\n"
+                         "[person.links]\n\"Сайт\" = \"https://example.org/\"\n"}}) == "");
+}

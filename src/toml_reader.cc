@@ -106,14 +106,50 @@ size_t skip_string(std::string_view text, size_t i) {
   return text.size();
 }
 
-// The byte offset where the document first nests deeper than kMaxNesting, or npos.
-size_t too_deep_at(std::string_view text) {
+// The length of the UTF-8 sequence starting at text[i] (a byte >= 0x80); 0 if invalid.
+size_t utf8_length(std::string_view text, size_t i) {
+  unsigned char c = static_cast<unsigned char>(text[i]);
+  size_t n = c >= 0xC2 && c <= 0xDF   ? 2
+             : c >= 0xE0 && c <= 0xEF ? 3
+             : c >= 0xF0 && c <= 0xF4 ? 4
+                                      : 0;
+  if (n == 0 || i + n > text.size()) return 0;
+  for (size_t k = 1; k < n; ++k)
+    if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return 0;
+  return n;
+}
+
+struct ScanProblem {
+  size_t at;
+  std::string message;
+};
+
+// What toml++ cannot be trusted with, found before it parses:
+//  - nesting deeper than kMaxNesting (see above);
+//  - a non-ASCII character outside strings and comments. TOML allows none there, and
+//    toml++ 3.3 reaches TOML_UNREACHABLE (undefined behaviour) for some of them, e.g.
+//    Cyrillic or `、` right after a key (upstream issues #190 and #295).
+// Invalid UTF-8 is left to toml++, which reports it.
+std::optional<ScanProblem> scan(std::string_view text) {
+  auto non_ascii = [&](size_t i) -> std::optional<ScanProblem> {
+    size_t n = utf8_length(text, i);
+    if (n == 0) return std::nullopt;
+    return ScanProblem{i, "unexpected `" + std::string(text.substr(i, n)) +
+                              "` outside a quoted string: TOML keys and values other than "
+                              "strings are ASCII, so put it in quotes"};
+  };
+  auto too_deep = [](size_t i) {
+    return ScanProblem{i, "too deeply nested: more than " + std::to_string(kMaxNesting) +
+                              " levels of tables, arrays and dotted keys"};
+  };
   std::vector<int> opened;  // levels each open `[` or `{` of a value added
   int depth = 0;            // levels of the current [header], plus sum(opened)
   int key_parts = 0;        // parts of the key before the last `=`
   int dots = 0;             // dots in the key or value being read
   bool line_start = true;
-  for (size_t i = 0; i < text.size();) {
+  // A byte-order mark opens the file; toml++ skips it.
+  size_t from = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+  for (size_t i = from; i < text.size();) {
     char c = text[i];
     if (c == '#') {
       while (i < text.size() && text[i] != '\n') ++i;
@@ -136,7 +172,8 @@ size_t too_deep_at(std::string_view text) {
           i = skip_string(text, i);
           continue;
         }
-        if (text[i] == '.' && ++parts > kMaxNesting) return start;
+        if (text[i] == '.' && ++parts > kMaxNesting) return too_deep(start);
+        if (static_cast<unsigned char>(text[i]) >= 0x80) return non_ascii(i);
         ++i;
       }
       depth = parts;
@@ -144,8 +181,10 @@ size_t too_deep_at(std::string_view text) {
       line_start = false;
     } else {
       line_start = false;
-      if (c == '.') {
-        if (depth + ++dots + 1 > kMaxNesting) return i;
+      if (static_cast<unsigned char>(c) >= 0x80) {
+        return non_ascii(i);
+      } else if (c == '.') {
+        if (depth + ++dots + 1 > kMaxNesting) return too_deep(i);
       } else if (c == '=') {
         key_parts = dots + 1;
         dots = 0;
@@ -155,7 +194,7 @@ size_t too_deep_at(std::string_view text) {
         int levels = c == '[' ? key_parts + 1 : std::max(key_parts, 1);
         opened.push_back(levels);
         depth += levels;
-        if (depth > kMaxNesting) return i;
+        if (depth > kMaxNesting) return too_deep(i);
         key_parts = dots = 0;
       } else if (c == ']' || c == '}') {
         if (!opened.empty()) {
@@ -169,7 +208,7 @@ size_t too_deep_at(std::string_view text) {
       ++i;
     }
   }
-  return std::string_view::npos;
+  return std::nullopt;
 }
 
 std::string lower_first(std::string s) {
@@ -210,10 +249,8 @@ std::string_view kind_name(TomlNode::Kind kind) {
 std::optional<TomlNode> parse_toml(std::string_view text, const std::string& display_path,
                                    Diagnostics& diags) {
   diags.add_source(display_path, std::string(text));
-  if (size_t at = too_deep_at(text); at != std::string_view::npos) {
-    diags.error(diags.loc_at(display_path, at), "too deeply nested: more than " +
-                                                    std::to_string(kMaxNesting) +
-                                                    " levels of tables, arrays and dotted keys");
+  if (std::optional<ScanProblem> p = scan(text)) {
+    diags.error(diags.loc_at(display_path, p->at), p->message);
     return std::nullopt;
   }
   try {
