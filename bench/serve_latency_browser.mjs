@@ -8,7 +8,7 @@
 //   npm ci --prefix tests/browser
 //   node bench/serve_latency_browser.mjs [--sitegen build/sitegen] [--edits 20]
 //
-// Only 127.0.0.1 is contacted; every wait is bounded (10 s).
+// Only 127.0.0.1 is contacted; every wait is bounded (30 s).
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -85,7 +85,7 @@ try {
         const title = `Latency probe ${i} ${Date.now()}`;
         await new Promise((r) => setTimeout(r, 150));
         const seen = new Promise((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`${name}: edit ${i} not seen in 10 s`)), 10000);
+          const timer = setTimeout(() => reject(new Error(`${name}: edit ${i} not seen in 30 s`)), 30000);
           const onLoad = async () => {
             const t = Date.now();
             const ok = await page.evaluate((s) => document.body.innerText.includes(s), title).catch(() => false);

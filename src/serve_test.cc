@@ -339,6 +339,15 @@ TEST_CASE("serve: pages, MIME types, 404 page and no-cache over HTTP") {
   }
   CHECK(body_of(c, "/paper.pdf") == "%PDF-1.4\n");
 
+  // The stylesheet under the version the page names is cacheable; other URLs are not.
+  size_t v = home->body.find("/assets/style.css?v=");
+  REQUIRE(v != std::string::npos);
+  std::string versioned = home->body.substr(v, 28);
+  CHECK(c.Get(versioned.c_str())->get_header_value("Cache-Control") ==
+        "max-age=31536000, immutable");
+  CHECK(c.Get("/assets/style.css?v=00000000")->get_header_value("Cache-Control") == "no-cache");
+  CHECK(c.Get("/assets/style.css")->get_header_value("Cache-Control") == "no-cache");
+
   auto pubs = c.Get("/publications");
   REQUIRE(pubs);
   CHECK(pubs->status == 302);
