@@ -14,6 +14,20 @@ else()
   message(STATUS "node not found: the browser test of sitegen serve is not registered")
 endif()
 
+# --- bench/run.py on the smallest synthetic site (50 publications): checks that the
+# benchmark script still runs against this sitegen; it asserts no timings. Exits with 77
+# (skipped) when ../shared/bench (the site generator) is not beside the repository, or
+# when Hugo, hyperfine or GNU time is not installed (apt-get install -y hugo hyperfine time).
+find_program(SITEGEN_BENCH_PYTHON python3)
+if(SITEGEN_BENCH_PYTHON)
+  add_test(NAME bench_smoke
+           COMMAND ${SITEGEN_BENCH_PYTHON} ${CMAKE_SOURCE_DIR}/bench/run.py --smoke --no-install
+                   --sitegen $<TARGET_FILE:sitegen> --root ${CMAKE_BINARY_DIR}/bench-smoke)
+  set_tests_properties(bench_smoke PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS bench)
+else()
+  message(STATUS "python3 not found: the benchmark smoke test is not registered")
+endif()
+
 # --- Web checks on the built starter site and every example, for a root and a sub-path
 # base URL (tests/browser/site_checks.test.mjs): the W3C Nu HTML checker (Java), axe in
 # headless Chromium at 1280/390 px, light/dark, internal links, feed, sitemap and JSON-LD.
