@@ -19,6 +19,8 @@ PACKAGES=(
   default-jre-headless
   # tests/deploy_docs_test.sh runs the deployment guide's git commands
   git
+  # the benchmark's smoke test (bench/run.py): sitegen next to Hugo
+  python3 hugo hyperfine time
 )
 
 # Removes one package from the list.
