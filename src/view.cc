@@ -19,8 +19,12 @@ namespace {
 
 using kainjow::mustache::data;
 
-data list() {
-  return data(data::type::list);
+// A list with room for n items: growing it would copy every item, because kainjow's
+// move constructor is not noexcept and std::vector then copies on reallocation.
+data list(size_t n = 0) {
+  data l(data::type::list);
+  const_cast<kainjow::mustache::list&>(l.list_value()).reserve(n);
+  return l;
 }
 data flag(bool b) {
   return b ? data(data::type::bool_true) : data(data::type::bool_false);
@@ -44,7 +48,7 @@ void append(data& l, data&& item) {
 }
 
 data string_list(const std::vector<std::string>& items) {
-  data l = list();
+  data l = list(items.size());
   for (const std::string& s : items) append(l, data(s));
   return l;
 }
@@ -141,7 +145,7 @@ std::string status_label(const std::string& status) {
 }
 
 data author_list(const std::vector<Author>& authors, size_t from, size_t to) {
-  data l = list();
+  data l = list(to - from);
   for (size_t i = from; i < to; ++i) {
     data a;
     put(a, "name", authors[i].name);
@@ -196,7 +200,7 @@ View::View(const Site& site, ViewOptions options)
   put(person, "photo_url", p.photo.empty() ? "" : urls_.content(p.photo));
   put(person, "interests", string_list(p.interests));
   put(person, "has_interests", flag(!p.interests.empty()));
-  data links = list();
+  data links = list(p.links.size());
   for (const Link& l : p.links) append(links, link_data(l.label, l.url, urls_));
   put(person, "links", std::move(links));
   put(person, "has_links", flag(!p.links.empty()));
@@ -216,7 +220,7 @@ View::View(const Site& site, ViewOptions options)
   put(common_, "body_end_html", options_.body_end_html);
   put(common_, "publications_url", urls_.page("publications/"));
   put(common_, "news_url", urls_.page("news/"));
-  data markers = list();
+  data markers = list(site.pubs_settings.markers.size());
   for (const Marker& m : site.pubs_settings.markers) {
     data item;
     put(item, "symbol", m.symbol);
@@ -305,7 +309,7 @@ std::string View::md_inline(const std::string& text, bool trusted) const {
 }
 
 Data View::nav_for(const std::string& rel) const {
-  data l = list();
+  data l = list(nav_items_.size());
   for (const auto& [label, item_rel] : nav_items_) {
     data d;
     put(d, "label", label);
@@ -368,7 +372,7 @@ Data View::pub_entry(size_t index) const {
   put(d, "awards", string_list(p.awards));
   put(d, "has_awards", flag(!p.awards.empty()));
   put(d, "note_html", p.note.empty() ? "" : md_inline(p.note, p.note_trusted));
-  data tags = list();
+  data tags = list(p.tags.size());
   for (const std::string& t : p.tags) {
     data tag;
     put(tag, "name", t);
@@ -377,7 +381,7 @@ Data View::pub_entry(size_t index) const {
   }
   put(d, "tags", std::move(tags));
   put(d, "has_tags", flag(!p.tags.empty()));
-  data links = list();
+  data links = list(p.links.size() + 2);
   for (const Link& l : p.links) append(links, link_data(l.label, l.url, urls_));
   if (!p.arxiv.empty() && std::none_of(p.links.begin(), p.links.end(),
                                        [](const Link& l) { return l.label == "arxiv"; }))
@@ -458,7 +462,7 @@ Data View::home() const {
     if (site_.publications[i].selected) append(selected, pub_ref(i));
   put(d, "has_selected", flag(!selected.is_empty_list()));
   put(d, "selected", std::move(selected));
-  data news = list();
+  data news = list(std::min<size_t>(site_.news.size(), 5));
   for (size_t i = 0; i < site_.news.size() && i < 5; ++i) {
     const NewsItem& n = site_.news[i];
     data item;
@@ -504,7 +508,7 @@ Data View::publication_list(const std::string& title, const std::string& rel,
                             const std::vector<std::pair<std::string, std::vector<size_t>>>& groups,
                             const Filter* current) const {
   data d = page_meta("publications", title, rel, "");
-  data glist = list();
+  data glist = list(groups.size());
   size_t count = 0;
   for (const auto& [group_title, idx] : groups) {
     data g;
@@ -512,16 +516,16 @@ Data View::publication_list(const std::string& title, const std::string& rel,
     put(g, "has_title", flag(!group_title.empty()));
     put(g, "anchor", group_title.empty() ? "all" : slugify(group_title));
     put(g, "count", std::to_string(idx.size()));
-    data items = list();
+    data items = list(idx.size());
     for (size_t i : idx) append(items, pub_ref(i));
     put(g, "pubs", std::move(items));
     append(glist, std::move(g));
     count += idx.size();
   }
   put(d, "groups", std::move(glist));
-  data filter_groups = list();
+  data filter_groups = list(3);
   for (const char* kind : {"type", "year", "tag"}) {
-    data fl = list();
+    data fl = list(filters_.size());
     for (const Filter& f : filters_) {
       if (f.kind != kind) continue;
       data item;
@@ -560,7 +564,7 @@ Data View::publication(size_t index) const {
 
 Data View::news() const {
   data d = page_meta("news", "News", "news/", "");
-  data items = list();
+  data items = list(site_.news.size());
   for (size_t i = 0; i < site_.news.size(); ++i) {
     const NewsItem& n = site_.news[i];
     data item;
@@ -577,18 +581,18 @@ Data View::news() const {
 
 Data View::talks() const {
   data d = page_meta("talks", "Talks", "talks/", "");
-  data talks = list();
+  data talks = list(site_.talks.size());
   for (const Talk& t : site_.talks) {
     data item;
     put(item, "title", t.title);
     put(item, "slides_url", t.slides.empty() ? "" : urls_.content(t.slides));
     put(item, "video_url", t.video.empty() ? "" : urls_.content(t.video));
-    data links = list();
+    data links = list(t.links.size());
     for (const Link& l : t.links) append(links, link_data(l.label, l.url, urls_));
     put(item, "has_links", flag(!t.links.empty()));
     put(item, "links", std::move(links));
     put(item, "abstract_html", t.abstract.empty() ? "" : md(t.abstract));
-    data given = list();
+    data given = list(t.given.size());
     for (const TalkEvent& e : t.given) {
       data g;
       put(g, "event", e.event);
@@ -607,13 +611,13 @@ Data View::talks() const {
 
 Data View::cv() const {
   data d = page_meta("cv", "CV", "cv/", site_.person.name + " — curriculum vitae");
-  data sections = list();
+  data sections = list(site_.cv.size());
   for (const CvSection& s : site_.cv) {
     data sec;
     put(sec, "title", s.title);
     put(sec, "anchor", slugify(s.title));
     put(sec, "compact", flag(s.style == "compact"));
-    data entries = list();
+    data entries = list(s.entries.size());
     for (const CvEntry& e : s.entries) {
       data en;
       put(en, "what", e.what);
