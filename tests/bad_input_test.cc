@@ -317,9 +317,10 @@ TEST_CASE("bad input: a UTF-8 BOM and CRLF line endings build the same site as c
   auto sa = snapshot(a.out), sb = snapshot(b.out);
   CHECK(sa.count("teaching/index.html") == 1);
   CHECK(sa.count("publications/fast24/index.html") == 1);
-  for (const auto& [rel, bytes] : sa) {
+  for (const auto& entry : sa) {
+    const std::string& rel = entry.first;  // not a structured binding: CAPTURE takes it
     CAPTURE(rel);
-    CHECK(sb[rel] == bytes);
+    CHECK(sb[rel] == entry.second);
   }
   CHECK(sa.size() == sb.size());
 }

@@ -164,8 +164,9 @@ TEST_CASE("examples: two builds are byte-identical") {
   BuildResult a = build_dir("examples/qinghao-hu");
   BuildResult b = build_dir("examples/qinghao-hu");
   REQUIRE(a.output.files.size() == b.output.files.size());
-  for (const auto& [path, f] : a.output.files) {
+  for (const auto& entry : a.output.files) {
+    const std::string& path = entry.first;  // not a structured binding: CAPTURE takes it
     CAPTURE(path);
-    CHECK(f.bytes == b.output.files.at(path).bytes);
+    CHECK(entry.second.bytes == b.output.files.at(path).bytes);
   }
 }
