@@ -10,8 +10,7 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-  targets=(toml frontmatter bibtex latex date names yaml)
-  [[ -f fuzz/serve_path_fuzz.cc ]] && targets+=(serve_path)
+  targets=(toml frontmatter bibtex latex date names yaml serve_path)
 fi
 build=${SITEGEN_FUZZ_BUILD:-build-fuzz}
 

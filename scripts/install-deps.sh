@@ -10,6 +10,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PACKAGES=(
   # compilers and build tools (clang-14 is the second compiler CI builds with)
   g++ clang-14 cmake make pkg-config
+  # libFuzzer and the sanitizer runtimes for clang-14 (fuzz/run.sh)
+  libclang-rt-14-dev libfuzzer-14-dev
   # the libraries sitegen uses (libyaml: front matter for `sitegen import hugo-blox`)
   libmd4c-dev libmd4c-html0-dev libtomlplusplus-dev libkainjow-mustache-dev
   libcpp-httplib-dev libyaml-dev doctest-dev
