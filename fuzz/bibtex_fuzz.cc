@@ -33,9 +33,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     sitegen::bibtex_to_publications(back, again);
   }
   if (diags.has_errors() || pubs.empty()) return 0;
-  std::vector<sitegen::TomlEntry> entries;
-  for (const sitegen::Publication& p : pubs) entries.push_back({p, {}});
-  std::string toml = sitegen::publications_to_toml(entries, {"imported"});
+  std::vector<sitegen::TomlEntry> rows;
+  for (const sitegen::Publication& p : pubs) rows.push_back({p, {}});
+  std::string toml = sitegen::publications_to_toml(rows, {"imported"});
   sitegen::Diagnostics loaded;
   sitegen::MemorySource site(
       {{"site.toml", "[person]\nname = \"Ada Example\"\n"}, {"publications.toml", toml}});
