@@ -127,8 +127,19 @@ void load_bibtex(const Source& source, Site& site, Diagnostics& diags) {
 }
 
 void list_static_and_layouts(const Source& source, Site& site, Diagnostics& diags) {
-  for (const std::string& rel : source.list("static"))
+  std::string static_dir = source.disk_path("static");
+  for (const std::string& rel : source.list("static")) {
+    // A symlink may point anywhere on the disk; only what stays inside static/ is
+    // published (sitegen serve applies the same rule), so a link cannot leak a file.
+    std::string disk = source.disk_path(rel);
+    if (!disk.empty() && !is_inside_dir(disk, static_dir)) {
+      diags.warning(SourceLoc{source.display(rel), 0, 0},
+                    "symlink leads outside static/, so it is not copied; copy the file into "
+                    "static/ instead");
+      continue;
+    }
     site.static_files.push_back({rel.substr(std::string("static/").size())});
+  }
   for (const std::string& rel : source.list("layouts")) {
     std::string err;
     if (std::optional<std::string> text = source.read(rel, &err))

@@ -285,16 +285,6 @@ std::string_view mime_type(std::string_view path) {
   return it == kTypes.end() ? "application/octet-stream" : it->second;
 }
 
-bool is_inside_dir(const std::string& path, const std::string& dir) {
-  std::error_code ec;
-  fs::path p = fs::canonical(path, ec);
-  if (ec) return false;
-  fs::path d = fs::canonical(dir, ec);
-  if (ec) return false;
-  auto [a, b] = std::mismatch(d.begin(), d.end(), p.begin(), p.end());
-  return a == d.end() && b != p.end();
-}
-
 ReloadKind reload_kind(const ServedSite& before, const ServedSite& after) {
   if (before.base_path != after.base_path || before.good != after.good) return ReloadKind::kReload;
   bool css = false;

@@ -52,9 +52,6 @@ Route route_request(const Output& output, std::string_view base_path, std::strin
 // Content-Type by file extension.
 std::string_view mime_type(std::string_view path);
 
-// Whether `path` is inside `dir` once symlinks in both are resolved.
-bool is_inside_dir(const std::string& path, const std::string& dir);
-
 // What browsers showing `before` must do to show `after`.
 enum class ReloadKind { kNone, kCss, kReload };
 ReloadKind reload_kind(const ServedSite& before, const ServedSite& after);

@@ -2,6 +2,7 @@
 // content folder in a temporary directory, talked to with httplib::Client and, where
 // the exact bytes of a request matter, a raw socket. Every wait is bounded.
 #include "serve.h"
+#include "source.h"
 
 #include <arpa/inet.h>
 #include <doctest/doctest.h>

@@ -53,10 +53,21 @@ std::vector<std::string> DiskSource::list(const std::string& dir) const {
        !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
     std::error_code ec2;
     if (!it->is_regular_file(ec2)) continue;
-    out.push_back(fs::relative(it->path(), root_, ec2).generic_string());
+    // Lexically: fs::relative would resolve a symlinked file to wherever it points.
+    out.push_back(it->path().lexically_relative(root_).generic_string());
   }
   std::sort(out.begin(), out.end());
   return out;
+}
+
+bool is_inside_dir(const std::string& path, const std::string& dir) {
+  std::error_code ec;
+  fs::path p = fs::canonical(path, ec);
+  if (ec) return false;
+  fs::path d = fs::canonical(dir, ec);
+  if (ec) return false;
+  auto [a, b] = std::mismatch(d.begin(), d.end(), p.begin(), p.end());
+  return a == d.end() && b != p.end();
 }
 
 std::string DiskSource::display(const std::string& rel) const {

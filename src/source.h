@@ -9,6 +9,9 @@
 
 namespace sitegen {
 
+// Whether path, with every symlink resolved, lies strictly inside dir (both on disk).
+bool is_inside_dir(const std::string& path, const std::string& dir);
+
 class Source {
  public:
   virtual ~Source() = default;

@@ -432,6 +432,29 @@ TEST_CASE("bad input: a symlink loop in static/ is skipped, and the build ends")
   CHECK_FALSE(fs::exists(fs::symlink_status(s.out / "dir/up")));
 }
 
+TEST_CASE("bad input: a symlink in static/ that leads out of it is not published") {
+  // The same rule as sitegen serve's: a link cannot publish a file from elsewhere on
+  // the disk. A link that stays inside static/ is published as a plain file.
+  Scratch s("symlink-out");
+  s.write("static/photo.png", "png");
+  spit(s.root / "secret.txt", "TOP-SECRET");
+  fs::create_symlink("../../secret.txt", s.content / "static/leak.txt");
+  fs::create_symlink(s.root / "secret.txt", s.content / "static/leak-abs.txt");
+  fs::create_symlink("photo.png", s.content / "static/alias.png");
+  Result r = s.build({"--strict"});
+  CHECK(r.code == 1);  // the warnings fail a strict build
+  Result w = s.build();
+  CHECK(w.code == 0);
+  CHECK(w.err.find("content/static/leak.txt:") != std::string::npos);
+  CHECK(w.err.find("content/static/leak-abs.txt:") != std::string::npos);
+  CHECK(w.err.find("warning: symlink leads outside static/, so it is not copied") !=
+        std::string::npos);
+  CHECK_FALSE(fs::exists(fs::symlink_status(s.out / "leak.txt")));
+  CHECK_FALSE(fs::exists(fs::symlink_status(s.out / "leak-abs.txt")));
+  CHECK_FALSE(fs::is_symlink(s.out / "alias.png"));
+  CHECK(slurp(s.out / "alias.png") == "png");
+}
+
 TEST_CASE("bad input: an unreadable file in static/") {
   Scratch s("unreadable-static");
   RunOptions o;
