@@ -28,6 +28,7 @@ int cmd_build(const std::vector<std::string>& args, Io io);
 int cmd_check(const std::vector<std::string>& args, Io io);
 int cmd_new(const std::vector<std::string>& args, Io io);
 int cmd_import(const std::vector<std::string>& args, Io io);
+int cmd_serve(const std::vector<std::string>& args, Io io);
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitErrors = 1;

@@ -3,8 +3,6 @@
 
 namespace sitegen {
 
-int cmd_serve(const std::vector<std::string>& args, Io io);  // cmd_serve.cc
-
 const std::vector<Command>& commands() {
   static const std::vector<Command> kCommands = {
       {"build", "build the site from a content directory",
