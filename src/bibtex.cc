@@ -5,18 +5,10 @@
 #include <cstring>
 #include <unordered_map>
 
+#include "ascii.h"
+
 namespace sitegen {
 namespace {
-
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
-}
-bool is_alpha(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-bool is_digit(char c) {
-  return c >= '0' && c <= '9';
-}
 
 // BibTeX identifiers (entry types, field and string names): printable, none of
 // `"#%'(),={}`; nor `@`, which starts the next entry.

@@ -3,22 +3,13 @@
 #include <cstring>
 #include <unordered_map>
 
+#include "ascii.h"
 #include "bibtex.h"
 #include "latex.h"
 #include "names.h"
 
 namespace sitegen {
 namespace {
-
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
-}
-bool is_alpha(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-bool is_digit(char c) {
-  return c >= '0' && c <= '9';
-}
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -261,7 +252,7 @@ void map_alfolio(const View& v, Publication& p) {
     for (const char* label : kLinks) {
       if (f.name != label) continue;
       std::string url = latex_verbatim(f.value);
-      if (!url.empty()) p.links.push_back({label, url});
+      if (!url.empty()) p.links.push_back({label, url, /*trusted=*/false});
     }
   }
   p.preview = v.verbatim("preview");

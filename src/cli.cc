@@ -20,6 +20,15 @@ void print_overview(std::ostream& os) {
 
 }  // namespace
 
+bool option_value(const std::vector<std::string>& args, size_t& i, std::string* dst, Io io) {
+  if (i + 1 >= args.size()) {
+    io.err << "sitegen: option " << args[i] << " needs a value\n";
+    return false;
+  }
+  *dst = args[++i];
+  return true;
+}
+
 int run_cli(const std::vector<std::string>& argv, Io io) {
   if (argv.size() < 2) {
     print_overview(io.err);

@@ -30,6 +30,10 @@ int cmd_new(const std::vector<std::string>& args, Io io);
 int cmd_import(const std::vector<std::string>& args, Io io);
 int cmd_serve(const std::vector<std::string>& args, Io io);
 
+// The value of the option args[i] (the next argument, which i moves to), or false
+// after printing "option X needs a value" when there is none.
+bool option_value(const std::vector<std::string>& args, size_t& i, std::string* dst, Io io);
+
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitErrors = 1;
 inline constexpr int kExitUsage = 2;

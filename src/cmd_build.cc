@@ -29,20 +29,12 @@ bool parse_args(const std::vector<std::string>& args, bool allow_output, BuildAr
   bool have_content = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
-    auto value = [&](std::string* dst) {
-      if (i + 1 >= args.size()) {
-        io.err << "sitegen: option " << arg << " needs a value\n";
-        return false;
-      }
-      *dst = args[++i];
-      return true;
-    };
     if (allow_output && (arg == "-o" || arg == "--output")) {
-      if (!value(&a->out)) return false;
+      if (!option_value(args, i, &a->out, io)) return false;
     } else if (allow_output && arg.rfind("--output=", 0) == 0) {
       a->out = arg.substr(9);
     } else if (arg == "--base-url") {
-      if (!value(&a->options.base_url)) return false;
+      if (!option_value(args, i, &a->options.base_url, io)) return false;
     } else if (arg.rfind("--base-url=", 0) == 0) {
       a->options.base_url = arg.substr(11);
     } else if (arg == "--strict") {

@@ -36,20 +36,12 @@ bool parse_args(const std::vector<std::string>& args, ImportArgs* a, Io io) {
   a->kind = args[0];
   for (size_t i = 1; i < args.size(); ++i) {
     const std::string& arg = args[i];
-    auto value = [&](std::string* dst) {
-      if (i + 1 >= args.size()) {
-        io.err << "sitegen: option " << arg << " needs a value\n";
-        return false;
-      }
-      *dst = args[++i];
-      return true;
-    };
     if (arg == "-o" || arg == "--output") {
-      if (!value(&a->out)) return false;
+      if (!option_value(args, i, &a->out, io)) return false;
     } else if (arg.rfind("--output=", 0) == 0) {
       a->out = arg.substr(9);
     } else if (arg == "--name" && a->kind == "hugo-blox") {
-      if (!value(&a->name)) return false;
+      if (!option_value(args, i, &a->name, io)) return false;
     } else if (arg.rfind("--name=", 0) == 0 && a->kind == "hugo-blox") {
       a->name = arg.substr(7);
     } else if (arg == "--force" || arg == "-f") {

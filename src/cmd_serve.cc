@@ -42,15 +42,7 @@ bool parse_args(const std::vector<std::string>& args, ServeArgs* a, Io io) {
       arg.resize(eq);
       has_value = true;
     }
-    auto need_value = [&] {
-      if (has_value) return true;
-      if (i + 1 >= args.size()) {
-        io.err << "sitegen: option " << arg << " needs a value\n";
-        return false;
-      }
-      value = args[++i];
-      return true;
-    };
+    auto need_value = [&] { return has_value || option_value(args, i, &value, io); };
     if (arg == "--port" || arg == "-p") {
       if (!need_value()) return false;
       if (!parse_port(value, &a->options.port)) {

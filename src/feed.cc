@@ -71,8 +71,9 @@ std::string atom_feed(const Site& site, const Urls& urls,
     const NewsItem& item = site.news[i];
     // Links in the text become absolute: a feed reader shows it away from the site.
     std::string html = rebase_root_links(
-        i < news_html.size() ? news_html[i]
-                             : markdown_inline_to_html(item.text, {site.allow_javascript_urls, true}),
+        i < news_html.size()
+            ? news_html[i]
+            : markdown_inline_to_html(item.text, {site.allow_javascript_urls, true}),
         urls, true);
     // Ids count from the oldest item so they stay stable as news is added on top.
     std::string id = feed_id + "#" + std::to_string(n - i);

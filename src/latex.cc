@@ -5,19 +5,14 @@
 #include <algorithm>
 #include <cstring>
 
+#include "ascii.h"
+
 namespace sitegen {
 namespace {
 
 // Deeper nesting is still decoded, only without the per-argument treatment, so
 // hostile input cannot exhaust the stack.
 constexpr int kMaxDepth = 32;
-
-bool is_alpha(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
-}
 
 // Bytes the decoder acts on; runs of other bytes are copied as a block.
 struct ByteSet {

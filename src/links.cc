@@ -6,13 +6,11 @@
 #include <optional>
 #include <set>
 
+#include "ascii.h"
+
 namespace sitegen {
 
 namespace {
-
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
-}
 
 char lower(char c) {
   return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;

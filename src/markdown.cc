@@ -22,16 +22,6 @@ bool starts_with_icase(std::string_view s, std::string_view prefix) {
   return true;
 }
 
-// A URL that would run script when followed. Browsers ignore leading spaces and
-// control characters before the scheme, so they are skipped here too.
-bool is_script_url(std::string_view url) {
-  size_t i = 0;
-  while (i < url.size() && static_cast<unsigned char>(url[i]) <= ' ') ++i;
-  url.remove_prefix(i);
-  return starts_with_icase(url, "javascript:") || starts_with_icase(url, "vbscript:") ||
-         starts_with_icase(url, "data:text/html");
-}
-
 std::string postprocess(std::string html, const MarkdownOptions& opts) {
   std::string out;
   out.reserve(html.size());
@@ -91,10 +81,23 @@ std::string markdown_inline_to_html(std::string_view md, const MarkdownOptions& 
   return html;
 }
 
+// Browsers ignore leading spaces and control characters before the scheme.
+bool is_script_url(std::string_view url) {
+  size_t i = 0;
+  while (i < url.size() && static_cast<unsigned char>(url[i]) <= ' ') ++i;
+  url.remove_prefix(i);
+  return starts_with_icase(url, "javascript:") || starts_with_icase(url, "vbscript:") ||
+         starts_with_icase(url, "data:text/html");
+}
+
 std::string html_escape(std::string_view text) {
+  // Most text needs no escaping: find the first special byte before building anything.
+  size_t first = text.find_first_of("&<>\"'");
+  if (first == std::string_view::npos) return std::string(text);
   std::string out;
-  out.reserve(text.size() + 8);
-  for (char c : text) {
+  out.reserve(text.size() + 16);
+  out.append(text, 0, first);
+  for (char c : text.substr(first)) {
     switch (c) {
       case '&':
         out += "&amp;";

@@ -15,6 +15,9 @@ namespace sitegen {
 struct Link {
   std::string label;  // "pdf", "code", "Project page", ...
   std::string url;    // absolute URL, or a path relative to the site root
+  // False for links from a .bib file, someone else's text: never a script URL, even
+  // where site.toml allows them.
+  bool trusted = true;
 };
 
 struct Author {

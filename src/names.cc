@@ -4,17 +4,11 @@
 
 #include <cstring>
 
+#include "ascii.h"
 #include "latex.h"
 
 namespace sitegen {
 namespace {
-
-bool is_alpha(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
-}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && is_space(s.front())) s.remove_prefix(1);

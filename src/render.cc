@@ -3,7 +3,6 @@
 #include "render.h"
 
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <functional>
 #include <mutex>
@@ -11,6 +10,7 @@
 
 #include "bibtex_write.h"
 #include "feed.h"
+#include "markdown.h"
 
 namespace sitegen {
 
@@ -56,42 +56,9 @@ struct StringSink {
   }
 };
 
-constexpr auto kNeedsEscape = [] {
-  std::array<bool, 256> t{};
-  for (unsigned char c : {'&', '<', '>', '"', '\''}) t[c] = true;
-  return t;
-}();
-
-// kainjow's escape, without building a new string for text that needs none.
-std::string html_escape_fast(const std::string& s) {
-  size_t special = 0;
-  while (special < s.size() && !kNeedsEscape[static_cast<unsigned char>(s[special])]) ++special;
-  if (special == s.size()) return s;
-  std::string out;
-  out.reserve(s.size() + 16);
-  out.append(s, 0, special);
-  for (size_t i = special; i < s.size(); ++i) {
-    switch (s[i]) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        out += s[i];
-    }
-  }
-  return out;
+// Template escaping is html_escape, the one used for Markdown and metadata too.
+std::string escape_for_template(const std::string& s) {
+  return html_escape(s);
 }
 
 }  // namespace
@@ -106,7 +73,7 @@ size_t render_pages(const Site& site, const Theme& theme, const View& view, Outp
     std::map<std::string, kainjow::mustache::mustache> templates;
     std::map<std::string, size_t> last_size;  // per template: a good first reserve()
     for (const auto& [kind, text] : theme.templates)
-      templates.emplace(kind, text).first->second.set_custom_escape(html_escape_fast);
+      templates.emplace(kind, text).first->second.set_custom_escape(escape_for_template);
     for (size_t i; (i = next.fetch_add(1)) < jobs.size();) {
       kainjow::mustache::mustache& tmpl = templates.at(jobs[i].kind);
       Data page = jobs[i].data();
@@ -120,7 +87,7 @@ size_t render_pages(const Site& site, const Theme& theme, const View& view, Outp
       if (!tmpl.is_valid()) {
         errors[i] = tmpl.error_message();
         tmpl = kainjow::mustache::mustache(theme.templates.at(jobs[i].kind));
-        tmpl.set_custom_escape(html_escape_fast);
+        tmpl.set_custom_escape(escape_for_template);
       }
     }
   };
@@ -144,7 +111,8 @@ size_t render_pages(const Site& site, const Theme& theme, const View& view, Outp
     out.files[View::bib_path(p)].bytes = std::move(bib);
   }
   if (!site.publications.empty()) out.files["publications.bib"].bytes = std::move(all_bib);
-  if (!site.news.empty()) out.files["news/feed.xml"].bytes = atom_feed(site, view.urls(), view.news_html());
+  if (!site.news.empty())
+    out.files["news/feed.xml"].bytes = atom_feed(site, view.urls(), view.news_html());
   return jobs.size();
 }
 

@@ -539,7 +539,7 @@ TEST_CASE("serve: a broken edit keeps the last good site and shows the error unt
   auto home = c.Get("/");
   REQUIRE(home);
   CHECK(home->status == 200);
-  CHECK(home->body.find("<title>Ada&apos;s Site") != std::string::npos);  // the last good build
+  CHECK(home->body.find("<title>Ada&#39;s Site") != std::string::npos);  // the last good build
 
   // A page opened now gets the error at once when it connects.
   SseReader late(ts.port);

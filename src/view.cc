@@ -88,7 +88,11 @@ constexpr KnownLink kKnownLinks[] = {
     {"bib", "BibTeX", "bib"},
 };
 
-data link_data(const std::string& label, const std::string& url, const Urls& urls) {
+// Appends a link to a list; a link whose URL is dropped (a script URL) is left out.
+void append_link(data& links, const std::string& label, const std::string& url, const Urls& urls,
+                 bool trusted = true) {
+  std::string href = urls.content(url, trusted);
+  if (href.empty()) return;
   std::string lower = label;
   std::transform(lower.begin(), lower.end(), lower.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -101,8 +105,8 @@ data link_data(const std::string& label, const std::string& url, const Urls& url
       put(d, "icon", std::string(k.icon));
     }
   }
-  put(d, "url", urls.content(url));
-  return d;
+  put(d, "url", std::move(href));
+  append(links, std::move(d));
 }
 
 const char* type_group_title(const std::string& type) {
@@ -163,7 +167,7 @@ constexpr size_t kShortAuthorList = 8;
 
 }  // namespace
 
-Urls::Urls(const std::string& base_url) {
+Urls::Urls(const std::string& base_url, bool allow_scripts) : allow_scripts(allow_scripts) {
   size_t scheme = base_url.find("://");
   if (scheme == std::string::npos) {
     root = base_url.empty() || base_url[0] != '/' ? "/" + base_url : base_url;
@@ -176,7 +180,8 @@ Urls::Urls(const std::string& base_url) {
   if (!abs.empty() && abs.back() != '/') abs += '/';
 }
 
-std::string Urls::content(const std::string& url) const {
+std::string Urls::content(const std::string& url, bool trusted) const {
+  if (is_script_url(url) && !(allow_scripts && trusted)) return "";
   if (url.empty() || url[0] == '#' || url.find(':') != std::string::npos ||
       url.compare(0, 2, "//") == 0)
     return url;
@@ -185,7 +190,7 @@ std::string Urls::content(const std::string& url) const {
 }
 
 View::View(const Site& site, ViewOptions options)
-    : site_(site), options_(std::move(options)), urls_(site.base_url) {
+    : site_(site), options_(std::move(options)), urls_(site.base_url, site.allow_javascript_urls) {
   const Person& p = site.person;
   data person;
   put(person, "name", p.name);
@@ -201,9 +206,9 @@ View::View(const Site& site, ViewOptions options)
   put(person, "interests", string_list(p.interests));
   put(person, "has_interests", flag(!p.interests.empty()));
   data links = list(p.links.size());
-  for (const Link& l : p.links) append(links, link_data(l.label, l.url, urls_));
+  for (const Link& l : p.links) append_link(links, l.label, l.url, urls_, l.trusted);
+  put(person, "has_links", flag(!links.is_empty_list()));
   put(person, "links", std::move(links));
-  put(person, "has_links", flag(!p.links.empty()));
   put(common_, "person", std::move(person));
 
   data s;
@@ -296,7 +301,8 @@ View::~View() {
 }
 
 std::string View::md(const std::string& text, bool trusted) const {
-  return page_markdown_html(markdown_to_html(text, {site_.allow_javascript_urls, trusted}), urls_);
+  return page_markdown_html(
+      markdown_to_html(text, {site_.allow_javascript_urls && trusted, trusted}), urls_);
 }
 
 std::string View::news_text_html(size_t index) const {
@@ -304,8 +310,8 @@ std::string View::news_text_html(size_t index) const {
 }
 
 std::string View::md_inline(const std::string& text, bool trusted) const {
-  return page_markdown_html(markdown_inline_to_html(text, {site_.allow_javascript_urls, trusted}),
-                            urls_);
+  return page_markdown_html(
+      markdown_inline_to_html(text, {site_.allow_javascript_urls && trusted, trusted}), urls_);
 }
 
 Data View::nav_for(const std::string& rel) const {
@@ -382,13 +388,13 @@ Data View::pub_entry(size_t index) const {
   put(d, "tags", std::move(tags));
   put(d, "has_tags", flag(!p.tags.empty()));
   data links = list(p.links.size() + 2);
-  for (const Link& l : p.links) append(links, link_data(l.label, l.url, urls_));
+  for (const Link& l : p.links) append_link(links, l.label, l.url, urls_, l.trusted);
   if (!p.arxiv.empty() && std::none_of(p.links.begin(), p.links.end(),
                                        [](const Link& l) { return l.label == "arxiv"; }))
-    append(links, link_data("arxiv", "https://arxiv.org/abs/" + p.arxiv, urls_));
+    append_link(links, "arxiv", "https://arxiv.org/abs/" + p.arxiv, urls_);
   if (!p.doi.empty() &&
       std::none_of(p.links.begin(), p.links.end(), [](const Link& l) { return l.label == "doi"; }))
-    append(links, link_data("doi", "https://doi.org/" + p.doi, urls_));
+    append_link(links, "doi", "https://doi.org/" + p.doi, urls_);
   put(d, "has_links", flag(!links.is_empty_list()));
   put(d, "links", std::move(links));
   put(d, "number", p.number_label);
@@ -588,8 +594,8 @@ Data View::talks() const {
     put(item, "slides_url", t.slides.empty() ? "" : urls_.content(t.slides));
     put(item, "video_url", t.video.empty() ? "" : urls_.content(t.video));
     data links = list(t.links.size());
-    for (const Link& l : t.links) append(links, link_data(l.label, l.url, urls_));
-    put(item, "has_links", flag(!t.links.empty()));
+    for (const Link& l : t.links) append_link(links, l.label, l.url, urls_);
+    put(item, "has_links", flag(!links.is_empty_list()));
     put(item, "links", std::move(links));
     put(item, "abstract_html", t.abstract.empty() ? "" : md(t.abstract));
     data given = list(t.given.size());

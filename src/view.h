@@ -19,15 +19,18 @@ struct ViewOptions {
 
 // Site-relative URL helpers: every URL a template sees starts with the base path.
 struct Urls {
-  std::string root;  // "/" or "/repo/"
-  std::string abs;   // "https://host/repo/" or "" when base_url is only a path
-  explicit Urls(const std::string& base_url);
+  std::string root;            // "/" or "/repo/"
+  std::string abs;             // "https://host/repo/" or "" when base_url is only a path
+  bool allow_scripts = false;  // site.toml's allow_javascript_urls
+  explicit Urls(const std::string& base_url, bool allow_scripts = false);
   std::string page(const std::string& rel) const {
     return root + rel;
   }  // "publications/" -> "/repo/publications/"
   std::string absolute(const std::string& rel) const { return abs.empty() ? "" : abs + rel; }
-  // A URL from content: absolute URLs pass through, relative ones point into the site root.
-  std::string content(const std::string& url) const;
+  // A URL from content: absolute URLs pass through, relative ones point into the site
+  // root. A script URL becomes "" (no link) unless the site allows them and the URL
+  // is `trusted` (not from a .bib file).
+  std::string content(const std::string& url, bool trusted = true) const;
 };
 
 class View {
@@ -89,7 +92,7 @@ class View {
   ViewOptions options_;
   Urls urls_;
   Data common_;
-  std::vector<Data> pubs_;  // one entry per publication, built once
+  std::vector<Data> pubs_;              // one entry per publication, built once
   std::vector<std::string> news_html_;  // markdown_inline_to_html of each news text
   std::vector<Filter> filters_;
   std::vector<std::pair<std::string, std::string>> nav_items_;  // label, rel

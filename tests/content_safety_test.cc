@@ -194,13 +194,9 @@ TEST_CASE("content safety: a BibTeX file from someone else cannot inject markup"
   for (const std::string& block : json_ld(page)) CHECK(block.find('<') == std::string::npos);
 }
 
-// Known issues, reported with a proposed fix. `should_fail`: these pass while the
-// issue is open and fail once it is fixed -- then drop the decorator.
-TEST_CASE("content safety (open issue): a script URL in a BibTeX link field is dropped" *
-          doctest::should_fail()) {
-  // bibtex_map.cc turns pdf/code/slides/... into links and view.cc's link_data() puts
-  // any URL into href: `pdf = {javascript:...}` in someone else's .bib runs script
-  // in the site's origin when a visitor clicks [PDF].
+TEST_CASE("content safety: a script URL in a BibTeX link field is dropped") {
+  // `pdf = {javascript:...}` in someone else's .bib would run script in the site's
+  // origin when a visitor clicks [PDF].
   BuildResult r = build_files(
       {{"site.toml", "[person]\nname = \"Ada Example\"\n[publications]\nbibtex = [\"x.bib\"]\n"},
        {"x.bib",
@@ -211,9 +207,7 @@ TEST_CASE("content safety (open issue): a script URL in a BibTeX link field is d
   CHECK(page.find("href=\"JavaScript:") == std::string::npos);
 }
 
-TEST_CASE("content safety (open issue): allow_javascript_urls does not extend to BibTeX text" *
-          doctest::should_fail()) {
-  // View::md passes site.allow_javascript_urls for untrusted (BibTeX) text too.
+TEST_CASE("content safety: allow_javascript_urls does not extend to BibTeX text") {
   BuildResult r = build_files({{"site.toml",
                                 "allow_javascript_urls = true\n[person]\nname = \"Ada Example\"\n"
                                 "[publications]\nbibtex = [\"x.bib\"]\n"},
@@ -223,12 +217,34 @@ TEST_CASE("content safety (open issue): allow_javascript_urls does not extend to
   CHECK(page_of(r, "publications/evil/index.html").find("javascript:") == std::string::npos);
 }
 
-TEST_CASE("content safety (open issue): script URLs in site.toml links are dropped by default" *
-          doctest::should_fail()) {
-  // The issue says `javascript:` URLs in links are dropped unless site.toml allows
-  // them; [person.links] (and publication, talk and news links) are not filtered.
-  BuildResult r = build_files(
-      {{"site.toml",
-        "[person]\nname = \"Ada Example\"\n[person.links]\nHome = \"javascript:alert(1)\"\n"}});
-  CHECK(page_of(r, "index.html").find("href=\"javascript:") == std::string::npos);
+TEST_CASE("content safety: script URLs in links are dropped unless site.toml allows them") {
+  std::string site =
+      "[person]\nname = \"Ada Example\"\n[person.links]\nHome = \" JavaScript:alert(1)\"\n"
+      "GitHub = \"https://github.com/ada\"\n";
+  std::map<std::string, std::string> files = {
+      {"publications.toml",
+       "[[publication]]\ntitle = \"T\"\nauthors = [\"Ada Example\"]\nyear = 2024\n"
+       "[publication.links]\npdf = \"vbscript:x\"\ncode = \"https://example.org/c\"\n"},
+      {"news.toml", "[[news]]\ndate = \"2024-01-02\"\ntext = \"N\"\nlink = \"javascript:n()\"\n"},
+      {"talks.toml",
+       "[[talk]]\ntitle = \"Talk\"\nslides = \"data:text/html,<script>x</script>\"\n"
+       "[[talk.given]]\nevent = \"E\"\ndate = \"2024-02\"\n"}};
+  files["site.toml"] = site;
+  BuildResult r = build_files(files);
+  for (const auto& entry : r.output.files) {
+    const std::string& path = entry.first;
+    CAPTURE(path);
+    const std::string& page = entry.second.bytes;
+    for (const char* bad :
+         {"href=\"javascript", "href=\" JavaScript", "href=\"vbscript", "href=\"data:text/html"})
+      CHECK(page.find(bad) == std::string::npos);
+  }
+  std::string home = page_of(r, "index.html");
+  CHECK(home.find("https://github.com/ada") != std::string::npos);  // the good link stays
+  CHECK(page_of(r, "publications/index.html").find("https://example.org/c") != std::string::npos);
+
+  // The site owner may opt in, for their own links.
+  files["site.toml"] = "allow_javascript_urls = true\n" + site;
+  BuildResult allowed = build_files(files);
+  CHECK(page_of(allowed, "index.html").find("href=\" JavaScript:alert(1)\"") != std::string::npos);
 }

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "build.h"
+#include "markdown.h"
 
 namespace fs = std::filesystem;
 using namespace sitegen;
@@ -22,33 +23,6 @@ std::string slurp(const fs::path& p) {
   std::ostringstream ss;
   ss << in.rdbuf();
   return ss.str();
-}
-
-// Escaping as the templates do it, to find a title in the HTML.
-std::string escaped(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
 }
 
 BuildResult build_dir(const std::string& rel) {
@@ -122,7 +96,7 @@ TEST_CASE("examples: every seed publication has its title on /publications/ and 
     CHECK(titles.size() >= c.min_titles);
     for (const std::string& t : titles) {
       CAPTURE(t);
-      CHECK(list.find(">" + escaped(t) + "<") != std::string::npos);
+      CHECK(list.find(">" + html_escape(t) + "<") != std::string::npos);
     }
     size_t pages = 0;
     for (const auto& [path, _] : r.output.files)
@@ -145,7 +119,7 @@ TEST_CASE("examples: every seed publication has its title on /publications/ and 
         "Training"}) {
     CAPTURE(t);
     CHECK(seed4.find(t) != std::string::npos);
-    CHECK(list.find(">" + escaped(t) + "<") != std::string::npos);
+    CHECK(list.find(">" + html_escape(t) + "<") != std::string::npos);
   }
 }
 
