@@ -113,8 +113,11 @@ for p in $pkgs; do
   grep -qE "(^|[[:space:]])$re([[:space:]]|\$)" "$src/scripts/install-deps.sh" ||
     fail "the workflow installs $p, which scripts/install-deps.sh does not"
 done
-# ... and it installs every library scripts/install-deps.sh lists (sitegen's build needs them all).
-for p in $(grep -oE '\blib[a-z0-9+.-]+-dev\b|\bdoctest-dev\b' "$src/scripts/install-deps.sh" | sort -u); do
+# ... and it installs every library sitegen uses, as scripts/install-deps.sh lists them.
+libs=$(sed -n '/# the libraries sitegen uses/,/^ *#/p' "$src/scripts/install-deps.sh" |
+       grep -v '^ *#' | tr -s ' ' '\n' | grep -E '^[a-z]' | sort -u)
+[[ -n "$libs" ]] || fail "no library list found in scripts/install-deps.sh"
+for p in $libs; do
   [[ " $(echo $pkgs) " == *" $p "* ]] || fail "scripts/install-deps.sh installs $p, the workflow does not"
 done
 echo "workflow packages: $(echo $pkgs)"
