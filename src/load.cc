@@ -196,8 +196,8 @@ Site load_site(const Source& source, Diagnostics& diags) {
                 "missing site.toml: every content directory needs one (try `sitegen new DIR`)");
     return site;
   }
-  if (std::optional<TomlNode> root = read_toml_file(source, "site.toml", diags))
-    load_site_toml(source, *root, site, diags);
+  std::optional<TomlNode> site_root = read_toml_file(source, "site.toml", diags);
+  if (site_root) load_site_toml(source, *site_root, site, diags);
   if (source.exists("bio.md")) {
     std::string err;
     if (std::optional<std::string> bio = source.read("bio.md", &err))
@@ -206,7 +206,7 @@ Site load_site(const Source& source, Diagnostics& diags) {
       diags.error(SourceLoc{source.display("bio.md"), 0, 0}, "cannot read file: " + err);
   }
   load_bibtex(source, site, diags);
-  load_publications_toml(source, site, diags);
+  load_publications_toml(source, site, diags, site_root.has_value());
   load_news(source, site, diags);
   load_talks(source, site, diags);
   load_cv(source, site, diags);

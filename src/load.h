@@ -12,7 +12,10 @@ namespace sitegen {
 Site load_site(const Source& source, Diagnostics& diags);
 
 // The pieces of load_site, one per content file (load_entries.cc).
-void load_publications_toml(const Source& source, Site& site, Diagnostics& diags);
+// `bibtex_known`: false when site.toml could not be read, so the .bib files it names
+// are unknown; an entry with an id may then extend one of them and is only checked.
+void load_publications_toml(const Source& source, Site& site, Diagnostics& diags,
+                            bool bibtex_known = true);
 void load_news(const Source& source, Site& site, Diagnostics& diags);
 void load_talks(const Source& source, Site& site, Diagnostics& diags);
 void load_cv(const Source& source, Site& site, Diagnostics& diags);

@@ -87,7 +87,8 @@ void read_publication(const TomlNode& node, bool from_bibtex, Publication& p, Di
 
 }  // namespace
 
-void load_publications_toml(const Source& source, Site& site, Diagnostics& diags) {
+void load_publications_toml(const Source& source, Site& site, Diagnostics& diags,
+                            bool bibtex_known) {
   std::optional<TomlNode> root = read_toml_file(source, "publications.toml", diags);
   if (!root) return;
   TableReader top(*root, "publications.toml", diags);
@@ -101,6 +102,11 @@ void load_publications_toml(const Source& source, Site& site, Diagnostics& diags
                             [&](const Publication& p) { return !id.empty() && p.key == id; });
     if (bib != site.publications.begin() + from_bib) {
       read_publication(*node, true, *bib, diags);
+      continue;
+    }
+    if (!bibtex_known && !id.empty()) {
+      Publication unknown;  // perhaps an extension of an entry of an unread .bib file
+      read_publication(*node, true, unknown, diags);
       continue;
     }
     Publication p;

@@ -241,3 +241,15 @@ TEST_CASE("load error: non-ASCII outside strings (toml++ 3.3 reached undefined b
                          "native_name = '''艾达、'''\n"
                          "[person.links]\n\"Сайт\" = \"https://example.org/\"\n"}}) == "");
 }
+
+TEST_CASE("load error: a broken site.toml is the one error, not the .bib entries it names") {
+  // The .bib files are unknown when site.toml cannot be read, so an entry of
+  // publications.toml that extends one by id must not be reported as incomplete.
+  CHECK(diagnostics_of({{"site.toml", "title = \"Ada\n[publications]\nbibtex = [\"a.bib\"]\n"},
+                        {"a.bib", "@misc{k, title = {T}, author = {Ada Example}, year = 2024}\n"},
+                        {"publications.toml", "[[publication]]\nid = \"k\"\ntags = [\"x\"]\n"}}) ==
+        "content/site.toml:1:13: error: error while parsing string: unescaped control characters "
+        "other than TAB (U+0009) are explicitly prohibited\n"
+        "  title = \"Ada\n"
+        "              ^\n");
+}
