@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "ascii.h"
+#include "utf8.h"
 
 namespace sitegen {
 namespace {
@@ -154,6 +155,12 @@ size_t Parser::recovery_point(size_t from) const {
 
 std::vector<BibEntry> Parser::run() {
   std::vector<BibEntry> entries;
+  // Without this, bytes of another encoding would reach every page as garbage.
+  if (size_t bad = invalid_utf8_at(s_); bad != std::string_view::npos) {
+    report(true, bad,
+           "invalid UTF-8 (is the file in Latin-1 or another encoding? save it as UTF-8)");
+    return entries;
+  }
   if (s_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;
   while (pos_ < s_.size()) {
     const void* p = std::memchr(s_.data() + pos_, '@', s_.size() - pos_);

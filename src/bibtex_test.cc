@@ -1,6 +1,7 @@
 // bibtex.h: the parser (syntax, locations, every error message as the user sees it),
 // the mapping onto Publication, and the real-world files in ../shared/testdata/bib/.
 #include "bibtex.h"
+#include "utf8.h"
 
 #include <doctest/doctest.h>
 
@@ -223,6 +224,32 @@ TEST_CASE("bibtex: the diagnostics quote the .bib line") {
         "refs.bib:1:22: error: expected `,` or `}` after field `title`\n"
         "  @misc{k, title = {x} note = {y}}\n"
         "                       ^\n");
+}
+
+TEST_CASE("bibtex: a file that is not UTF-8 is an error at its first bad byte (found by fuzzing)") {
+  Diagnostics d;
+  std::vector<BibEntry> e = parse("@misc{k,\n  title = {M\xfcller}}\n", d);
+  CHECK(e.empty());
+  CHECK(d.format_all() ==
+        "refs.bib:2:13: error: invalid UTF-8 (is the file in Latin-1 or another encoding? save "
+        "it as UTF-8)\n"
+        "    title = {M\xfcller}}\n"
+        "              ^\n");
+  Diagnostics ok;
+  CHECK(parse("@misc{k, title = {M\xc3\xbcller \xf0\x9f\x93\x9a}}", ok).size() == 1);
+  CHECK_FALSE(ok.has_errors());
+}
+
+TEST_CASE("utf8: ill-formed sequences") {
+  CHECK(sitegen::invalid_utf8_at("plain ascii") == std::string_view::npos);
+  CHECK(sitegen::invalid_utf8_at("\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80") == std::string_view::npos);
+  CHECK(sitegen::invalid_utf8_at("a\xc3") == 1);             // truncated
+  CHECK(sitegen::invalid_utf8_at("ab\xc0\xaf") == 2);        // overlong '/'
+  CHECK(sitegen::invalid_utf8_at("\xe0\x80\xaf") == 0);      // overlong, three bytes
+  CHECK(sitegen::invalid_utf8_at("\xed\xa0\x80") == 0);      // a surrogate
+  CHECK(sitegen::invalid_utf8_at("\xf4\x90\x80\x80") == 0);  // past U+10FFFF
+  CHECK(sitegen::invalid_utf8_at("x\x80") == 1);             // a lone continuation byte
+  CHECK(sitegen::invalid_utf8_at("\xe2\x82x") == 0);
 }
 
 TEST_CASE("bibtex: entry types map onto publication types") {

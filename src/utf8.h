@@ -1,0 +1,43 @@
+// UTF-8 validation for readers whose library does not check it (BibTeX).
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+namespace sitegen {
+
+// The offset of the first byte that does not start a well-formed UTF-8 sequence
+// (overlong forms, surrogates and code points past U+10FFFF are ill-formed), or
+// std::string_view::npos when the whole text is valid.
+inline size_t invalid_utf8_at(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    auto b = [&](size_t k) { return static_cast<unsigned char>(s[i + k]); };
+    unsigned char c = b(0);
+    size_t n;
+    unsigned char lo = 0x80, hi = 0xBF;  // the allowed range of the second byte
+    if (c < 0x80) {
+      ++i;
+      continue;
+    } else if (c >= 0xC2 && c <= 0xDF) {
+      n = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      n = 3;
+      if (c == 0xE0) lo = 0xA0;  // overlong
+      if (c == 0xED) hi = 0x9F;  // surrogates
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      n = 4;
+      if (c == 0xF0) lo = 0x90;  // overlong
+      if (c == 0xF4) hi = 0x8F;  // past U+10FFFF
+    } else {
+      return i;
+    }
+    if (i + n > s.size() || b(1) < lo || b(1) > hi) return i;
+    for (size_t k = 2; k < n; ++k)
+      if ((b(k) & 0xC0) != 0x80) return i;
+    i += n;
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace sitegen
