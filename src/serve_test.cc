@@ -13,6 +13,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -600,4 +601,92 @@ TEST_CASE("serve: open live-reload streams do not starve page requests, and stop
   ts->server.stop();
   CHECK(Clock::now() - start < milliseconds(1500));
   ts.reset();
+}
+
+namespace {
+
+// An open connection to the server that has sent `partial` and then nothing more.
+int stalled_connection(int port, const std::string& partial) {
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  ::send(fd, partial.data(), partial.size(), MSG_NOSIGNAL);
+  return fd;
+}
+
+}  // namespace
+
+TEST_CASE("serve: slow clients do not hold up others, and are dropped after the read timeout") {
+  TempDir tmp;
+  write_site(tmp.path);
+  TestServer ts(tmp.path);
+  std::vector<int> slow;
+  for (int i = 0; i < 16; ++i) {
+    int fd = stalled_connection(ts.port, i % 2 ? "GET / HTTP/1.1\r\nHo" : "GE");
+    REQUIRE(fd >= 0);
+    slow.push_back(fd);
+  }
+  httplib::Client c = ts.client();
+  auto start = Clock::now();
+  for (int i = 0; i < 10; ++i) {
+    auto res = c.Get("/publications/");
+    REQUIRE(res);
+    CHECK(res->status == 200);
+  }
+  CHECK(Clock::now() - start < milliseconds(2000));
+  // The server closes each stalled connection once its 5 s read timeout passes.
+  auto deadline = Clock::now() + milliseconds(9000);
+  size_t closed = 0;
+  for (int fd : slow) {
+    char buf[512];
+    while (Clock::now() < deadline) {
+      pollfd p{fd, POLLIN, 0};
+      if (::poll(&p, 1, 100) <= 0) continue;
+      ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+      if (n <= 0) {
+        ++closed;
+        break;
+      }
+    }
+    ::close(fd);
+  }
+  CHECK(closed == slow.size());
+}
+
+TEST_CASE("serve: rebuilds while pages are being fetched give whole pages, old or new") {
+  TempDir tmp;
+  write_site(tmp.path);
+  TestServer ts(tmp.path);
+  std::atomic<bool> editing{true};
+  std::atomic<int> fetched{0}, bad{0};
+  std::string first_bad;
+  std::thread reader([&] {
+    httplib::Client c = ts.client();
+    // Bounded: at most 2,000 requests, however long the edits take.
+    for (int i = 0; i < 2000 && (editing || i < 20); ++i) {
+      auto res = c.Get("/");
+      bool whole = res && res->status == 200 && res->body.find("</html>") != std::string::npos &&
+                   (res->body.find("<title>Ada&#39;s Site") != std::string::npos ||
+                    res->body.find("<title>Edit ") != std::string::npos);
+      if (!whole && bad++ == 0) first_bad = res ? res->body.substr(0, 300) : "no response";
+      ++fetched;
+    }
+  });
+  for (int i = 0; i < 25; ++i) {
+    save_like_an_editor(tmp.path / "site.toml", site_toml("Edit " + std::to_string(i)));
+    std::this_thread::sleep_for(milliseconds(40));
+  }
+  editing = false;
+  reader.join();
+  CAPTURE(first_bad);
+  CHECK(bad == 0);
+  CHECK(fetched >= 20);
+  httplib::Client c = ts.client();
+  CHECK(eventually([&] { return body_of(c, "/").find("<title>Edit 24") != std::string::npos; }));
 }
