@@ -2,6 +2,7 @@
 // byte offsets turned into line:col as it goes. The mapping is in bibtex_map.cc.
 #include "bibtex.h"
 
+#include <algorithm>
 #include <cstring>
 #include <unordered_map>
 
@@ -379,6 +380,13 @@ const BibField* BibEntry::find(std::string_view name) const {
     if (f.name == name) return &f;
   }
   return nullptr;
+}
+
+bool is_bibtex_type_word(std::string_view type) {
+  if (type.empty() || type[0] < 'a' || type[0] > 'z') return false;
+  return std::all_of(type.begin(), type.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || is_digit(c) || c == '_' || c == '-';
+  });
 }
 
 std::vector<BibEntry> parse_bibtex(std::string_view text, const std::string& display_path,

@@ -26,6 +26,10 @@ struct BibEntry {
   const BibField* find(std::string_view name) const;
 };
 
+// Whether `type` can be written back as `@<type>{`: a lowercase letter, then lowercase
+// letters, digits, `_` or `-` (every BibTeX and biblatex type is such a word).
+bool is_bibtex_type_word(std::string_view type);
+
 // Parses a .bib file. Text outside entries is ignored (comments, Jekyll front matter);
 // `@comment` and `@preamble` are skipped; `@string` macros (and the predefined month
 // macros jan..dec) are expanded. Each syntax error is reported at its line:col and

@@ -265,7 +265,7 @@ Publication map_entry(const BibEntry& e, const BibEntry* parent, const std::stri
   p.loc = e.loc;
   p.key = key;
   p.id_given = true;
-  p.bibtex_type = e.type;
+  if (is_bibtex_type_word(e.type)) p.bibtex_type = e.type;  // else derived from `type`
   p.title = v.text("title");
   if (const BibField* f = v.get("author")) {
     AuthorList list = parse_author_list(f->value);

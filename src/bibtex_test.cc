@@ -271,6 +271,8 @@ TEST_CASE("bibtex: entry types map onto publication types") {
   CHECK(type("@book{k, title={T}}") == "other");
   CHECK(type("@techreport{k, title={T}}") == "other");
   CHECK(one("@INPROCEEDINGS{k, title={T}}").bibtex_type == "inproceedings");
+  CHECK(one("@m0sc{k, title={T}}").bibtex_type == "m0sc");
+  CHECK(one("@mi$c{k, title={T}}").bibtex_type == "");  // cannot be written back: derived
 }
 
 TEST_CASE("bibtex: fields map onto the model") {

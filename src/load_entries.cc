@@ -2,6 +2,7 @@
 // cv.toml and pages/*.md, each read into the model with located errors.
 #include <algorithm>
 
+#include "bibtex.h"
 #include "frontmatter.h"
 #include "load.h"
 
@@ -69,15 +70,13 @@ void read_publication(const TomlNode& node, bool from_bibtex, Publication& p, Di
   r.string("isbn", &p.isbn);
   std::string bibtex_type;
   if (r.string("bibtex_type", &bibtex_type)) {
-    // It becomes `@<type>{` in the generated BibTeX: one word of letters.
-    bool word = !bibtex_type.empty() && std::all_of(bibtex_type.begin(), bibtex_type.end(),
-                                                    [](char c) { return c >= 'a' && c <= 'z'; });
-    if (word)
+    // It becomes `@<type>{` in the generated BibTeX.
+    if (is_bibtex_type_word(bibtex_type))
       p.bibtex_type = bibtex_type;
     else
       diags.error(r.find("bibtex_type")->loc,
-                  "`bibtex_type` must be a BibTeX entry type in lowercase letters, such as "
-                  "\"techreport\", not \"" +
+                  "`bibtex_type` must be a BibTeX entry type (a lowercase word such as "
+                  "\"techreport\"), not \"" +
                       bibtex_type + "\"");
   }
   r.string("preview", &p.preview);

@@ -253,3 +253,16 @@ TEST_CASE("load error: a broken site.toml is the one error, not the .bib entries
         "  title = \"Ada\n"
         "              ^\n");
 }
+
+TEST_CASE("load: bibtex_type takes any type a .bib file may have (found by fuzzing)") {
+  // `sitegen import bibtex` writes an entry's own type back, and it must load again.
+  std::string pub = "[[publication]]\ntitle = \"T\"\nauthors = [\"A\"]\nbibtex_type = ";
+  CHECK(diagnostics_of({{"site.toml", "[person]\nname = \"A\"\n"},
+                        {"publications.toml", pub + "\"m0sc\"\n"}}) == "");
+  CHECK(diagnostics_of({{"site.toml", "[person]\nname = \"A\"\n"},
+                        {"publications.toml", pub + "\"Tech Report\"\n"}}) ==
+        "content/publications.toml:4:15: error: `bibtex_type` must be a BibTeX entry type (a "
+        "lowercase word such as \"techreport\"), not \"Tech Report\"\n"
+        "  bibtex_type = \"Tech Report\"\n"
+        "                ^\n");
+}
