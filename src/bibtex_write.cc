@@ -257,7 +257,8 @@ std::string to_bibtex(const Publication& p) {
   add("address", p.address);
   add("volume", p.volume);
   add("number", p.number);
-  std::string pages = p.pages;
+  // Escaped first: escape() would keep the `--` of a range apart as a ligature.
+  std::string pages = escape(p.pages);
   for (size_t at; (at = pages.find("–")) != std::string::npos;) pages.replace(at, 3, "--");
   if (!pages.empty()) fields.emplace_back("pages", "{" + pages + "}");
   add("isbn", p.isbn);

@@ -138,6 +138,17 @@ TEST_CASE("bibtex_write: LaTeX specials are escaped, math and UTF-8 kept") {
   check_round_trip(p);
 }
 
+TEST_CASE("bibtex_write: pages with braces and specials parse back (found by fuzzing)") {
+  Publication p;
+  p.key = "k";
+  p.type = "other";
+  p.title = "T";
+  p.pages = "3 {EMNLP 100% e–12";
+  std::string bib = to_bibtex(p);
+  CHECK(bib.find("  pages = {3 \\textbraceleft{}EMNLP 100\\% e--12}\n") != std::string::npos);
+  CHECK(parse_back(bib).pages == p.pages);
+}
+
 TEST_CASE("bibtex_write: keys") {
   Publication p = taming();
   CHECK(sitegen::bibtex_key(p) == "hu2026taming");
