@@ -6,11 +6,14 @@
 
 #include <arpa/inet.h>
 #include <doctest/doctest.h>
+#include <fcntl.h>
 #include <httplib.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -689,4 +692,55 @@ TEST_CASE("serve: rebuilds while pages are being fetched give whole pages, old o
   CHECK(fetched >= 20);
   httplib::Client c = ts.client();
   CHECK(eventually([&] { return body_of(c, "/").find("<title>Edit 24") != std::string::npos; }));
+}
+
+TEST_CASE("serve: the sitegen binary serves the site, and SIGTERM stops it within a second") {
+  // The binary loads the server from the module it carries (serve_loader.cc); the
+  // other tests link the server directly, so this is the one that runs that path.
+  TempDir tmp;
+  write_site(tmp.path / "content");
+  fs::path out = tmp.path / "serve.out";
+  pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    int fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0 || ::dup2(fd, 1) < 0 || ::dup2(fd, 2) < 0) ::_exit(126);
+    std::string content = (tmp.path / "content").string();
+    ::execl(SITEGEN_BINARY, SITEGEN_BINARY, "serve", content.c_str(), "--port", "0", nullptr);
+    ::_exit(127);
+  }
+  auto printed = [&] {
+    std::ifstream in(out);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  std::string url_prefix = "serving http://127.0.0.1:";
+  CHECK(eventually([&] { return printed().find(url_prefix) != std::string::npos; }));
+  std::string text = printed();
+  size_t at = text.find(url_prefix);
+  int port = at == std::string::npos ? 0 : std::atoi(text.c_str() + at + url_prefix.size());
+  if (port > 0) {
+    httplib::Client c("127.0.0.1", port);
+    c.set_connection_timeout(5);
+    c.set_read_timeout(5);
+    auto res = c.Get("/publications/");
+    REQUIRE(res);
+    CHECK(res->status == 200);
+    CHECK(res->body.find("Fast Sparse Things") != std::string::npos);
+    CHECK(res->body.find("/_sitegen/events") != std::string::npos);
+  }
+  ::kill(pid, SIGTERM);
+  auto start = Clock::now();
+  int status = 0;
+  while (::waitpid(pid, &status, WNOHANG) != pid && Clock::now() - start < milliseconds(5000))
+    std::this_thread::sleep_for(milliseconds(5));
+  auto took = Clock::now() - start;
+  if (took >= milliseconds(5000)) {
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, &status, 0);
+  }
+  CHECK(took < milliseconds(1000));
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  INFO(printed());
+  CHECK(printed().find("stopped") != std::string::npos);
 }
