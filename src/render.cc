@@ -1,5 +1,7 @@
-// One job per output page, spread over the machine's cores. Each worker compiles its
-// own templates because kainjow's render() writes error state into the template.
+// One job per output page, spread over the machine's cores. Each template is compiled
+// once and shared: kainjow's render() writes into the template only for lambdas and
+// run-time partials, and the view has neither (partials are expanded at theme load,
+// ViewContext::get_partial finds none).
 #include "render.h"
 
 #include <algorithm>
@@ -67,13 +69,23 @@ size_t render_pages(const Site& site, const Theme& theme, const View& view, Outp
                     Diagnostics& diags) {
   std::vector<Job> jobs = page_jobs(site, view);
   std::vector<std::string> results(jobs.size());
-  std::vector<std::string> errors(jobs.size());
+  std::map<std::string, kainjow::mustache::mustache> templates;
+  for (const Job& job : jobs)
+    if (!templates.count(job.kind))
+      templates.emplace(job.kind, theme.templates.at(job.kind))
+          .first->second.set_custom_escape(escape_for_template);
+  // Each file parsed alone at theme load; a section opened in a partial and closed in
+  // the page can still fail here, once partials are in place.
+  size_t errors = diags.error_count();
+  for (const auto& [kind, tmpl] : templates)
+    if (!tmpl.is_valid())
+      diags.error(
+          SourceLoc{"themes/" + theme.name + "/" + kind + ".mustache", 0, 0},
+          "template `" + kind + "` with its partials does not compile: " + tmpl.error_message());
+  if (diags.error_count() > errors) return 0;
   std::atomic<size_t> next{0};
   auto worker = [&] {
-    std::map<std::string, kainjow::mustache::mustache> templates;
     std::map<std::string, size_t> last_size;  // per template: a good first reserve()
-    for (const auto& [kind, text] : theme.templates)
-      templates.emplace(kind, text).first->second.set_custom_escape(escape_for_template);
     for (size_t i; (i = next.fetch_add(1)) < jobs.size();) {
       kainjow::mustache::mustache& tmpl = templates.at(jobs[i].kind);
       Data page = jobs[i].data();
@@ -84,11 +96,6 @@ size_t render_pages(const Site& site, const Theme& theme, const View& view, Outp
       StringSink sink{results[i]};
       tmpl.render(ctx, sink);
       reserve = results[i].size();
-      if (!tmpl.is_valid()) {
-        errors[i] = tmpl.error_message();
-        tmpl = kainjow::mustache::mustache(theme.templates.at(jobs[i].kind));
-        tmpl.set_custom_escape(escape_for_template);
-      }
     }
   };
   size_t n_threads = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 8);
@@ -98,12 +105,7 @@ size_t render_pages(const Site& site, const Theme& theme, const View& view, Outp
   worker();
   for (std::thread& t : threads) t.join();
 
-  for (size_t i = 0; i < jobs.size(); ++i) {
-    if (!errors[i].empty())
-      diags.error(SourceLoc{"themes/" + theme.name + "/" + jobs[i].kind + ".mustache", 0, 0},
-                  "rendering " + jobs[i].path + " failed: " + errors[i]);
-    out.files[jobs[i].path].bytes = std::move(results[i]);
-  }
+  for (size_t i = 0; i < jobs.size(); ++i) out.files[jobs[i].path].bytes = std::move(results[i]);
   std::string all_bib;
   for (const Publication& p : site.publications) {
     std::string bib = to_bibtex(p);

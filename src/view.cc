@@ -454,9 +454,9 @@ const Data* ViewContext::get(const std::string& name) const {
   return nullptr;
 }
 
-const Data* ViewContext::get_partial(const std::string& name) const {
-  for (auto it = items_.rbegin(); it != items_.rend(); ++it)
-    if (const Data* v = (*it)->get(name)) return v;
+// Partials are expanded into the templates at theme load; none is looked up while
+// rendering, which also keeps a compiled template unchanged by render() (render.cc).
+const Data* ViewContext::get_partial(const std::string&) const {
   return nullptr;
 }
 
