@@ -116,6 +116,17 @@ TEST_CASE("load error: template syntax error in a layout override") {
         "     ^\n");
 }
 
+TEST_CASE("load error: a template that only breaks once its partials are included") {
+  // Each file compiles alone; the partial changes the delimiters, so the page's
+  // closing tag is plain text by the time it comes.
+  CHECK(diagnostics_of({{"layouts/home.mustache", "<main>{{#a}}\n  {{> tricky}}\n{{/a}}</main>\n"},
+                        {"layouts/tricky.mustache", "{{=<% %>=}}\n"}}) ==
+        "content/layouts/home.mustache:1:7: error: template syntax error once partials are "
+        "included: unclosed section \"a\"\n"
+        "  <main>{{#a}}\n"
+        "        ^\n");
+}
+
 TEST_CASE("load error: unknown partial, reported once") {
   CHECK(diagnostics_of({{"layouts/footer.mustache", "<p>\n  {{> nosuch}}</p>\n"}}) ==
         "content/layouts/footer.mustache:2:3: error: unknown partial `nosuch`: expected a file "

@@ -1,7 +1,7 @@
-// One job per output page, spread over the machine's cores. Each template is compiled
-// once and shared: kainjow's render() writes into the template only for lambdas and
-// run-time partials, and the view has neither (partials are expanded at theme load,
-// ViewContext::get_partial finds none).
+// One job per output page, spread over the machine's cores. The workers share the
+// theme's compiled templates: kainjow's render() writes into a template only for
+// lambdas and run-time partials, and the view has neither (partials are expanded at
+// theme load, ViewContext::get_partial finds none).
 #include "render.h"
 
 #include <algorithm>
@@ -58,36 +58,16 @@ struct StringSink {
   }
 };
 
-// Template escaping is html_escape, the one used for Markdown and metadata too.
-std::string escape_for_template(const std::string& s) {
-  return html_escape(s);
-}
-
 }  // namespace
 
-size_t render_pages(const Site& site, const Theme& theme, const View& view, Output& out,
-                    Diagnostics& diags) {
+size_t render_pages(const Site& site, const Theme& theme, const View& view, Output& out) {
   std::vector<Job> jobs = page_jobs(site, view);
   std::vector<std::string> results(jobs.size());
-  std::map<std::string, kainjow::mustache::mustache> templates;
-  for (const Job& job : jobs)
-    if (!templates.count(job.kind))
-      templates.emplace(job.kind, theme.templates.at(job.kind))
-          .first->second.set_custom_escape(escape_for_template);
-  // Each file parsed alone at theme load; a section opened in a partial and closed in
-  // the page can still fail here, once partials are in place.
-  size_t errors = diags.error_count();
-  for (const auto& [kind, tmpl] : templates)
-    if (!tmpl.is_valid())
-      diags.error(
-          SourceLoc{"themes/" + theme.name + "/" + kind + ".mustache", 0, 0},
-          "template `" + kind + "` with its partials does not compile: " + tmpl.error_message());
-  if (diags.error_count() > errors) return 0;
   std::atomic<size_t> next{0};
   auto worker = [&] {
     std::map<std::string, size_t> last_size;  // per template: a good first reserve()
     for (size_t i; (i = next.fetch_add(1)) < jobs.size();) {
-      kainjow::mustache::mustache& tmpl = templates.at(jobs[i].kind);
+      kainjow::mustache::mustache& tmpl = theme.templates.at(jobs[i].kind);
       Data page = jobs[i].data();
       ViewContext ctx(view);
       ctx.push(&page);

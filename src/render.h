@@ -1,7 +1,6 @@
 // Rendering: Site + Theme -> the HTML pages and per-paper BibTeX of an Output.
 #pragma once
 
-#include "diag.h"
 #include "model.h"
 #include "output.h"
 #include "theme.h"
@@ -10,7 +9,6 @@
 namespace sitegen {
 
 // Renders every page into `out`; returns the number of HTML pages.
-size_t render_pages(const Site& site, const Theme& theme, const View& view, Output& out,
-                    Diagnostics& diags);
+size_t render_pages(const Site& site, const Theme& theme, const View& view, Output& out);
 
 }  // namespace sitegen

@@ -8,6 +8,8 @@
 #include <set>
 #include <sstream>
 
+#include "markdown.h"
+
 namespace fs = std::filesystem;
 
 namespace sitegen {
@@ -72,18 +74,25 @@ void apply_layouts(const Site& site, const Source& content, FileMap& files) {
   }
 }
 
-// Mustache syntax errors come as "... at <byte offset>".
-void check_syntax(const ThemeFile& f, Diagnostics& diags) {
-  kainjow::mustache::mustache tmpl{f.text};
-  if (tmpl.is_valid()) return;
+// kainjow reports a syntax error as "Message at <byte offset>": the message in our
+// style, and the offset.
+std::string syntax_error(const kainjow::mustache::mustache& tmpl, size_t* offset) {
   std::string msg = tmpl.error_message();
-  size_t offset = 0;
+  *offset = 0;
   size_t at = msg.rfind(" at ");
   if (at != std::string::npos) {
-    offset = std::strtoul(msg.c_str() + at + 4, nullptr, 10);
+    *offset = std::strtoul(msg.c_str() + at + 4, nullptr, 10);
     msg.resize(at);
   }
   if (!msg.empty()) msg[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(msg[0])));
+  return msg;
+}
+
+void check_syntax(const ThemeFile& f, Diagnostics& diags) {
+  kainjow::mustache::mustache tmpl{f.text};
+  if (tmpl.is_valid()) return;
+  size_t offset = 0;
+  std::string msg = syntax_error(tmpl, &offset);
   diags.add_source(f.display, f.text);
   diags.error(diags.loc_at(f.display, offset), "template syntax error: " + msg);
 }
@@ -113,13 +122,24 @@ void check_partials(const ThemeFile& f, const FileMap& files, Diagnostics& diags
   });
 }
 
+// Where each stretch of an expanded template came from, so that an error in it can be
+// shown in the file that holds the text.
+struct Piece {
+  size_t begin;  // offset in the expanded text
+  const ThemeFile* file;
+  size_t offset;  // offset in file->text
+};
+
 // Replaces each {{> name}} by the partial's text, recursively (unknown ones were reported).
-std::string expand(const ThemeFile& f, const FileMap& files, std::vector<std::string>& stack,
-                   Diagnostics& diags) {
-  std::string out;
+void expand(const ThemeFile& f, const FileMap& files, std::vector<std::string>& stack,
+            std::string& out, std::vector<Piece>& pieces, Diagnostics& diags) {
   size_t pos = 0;
+  auto copy_until = [&](size_t end) {
+    pieces.push_back({out.size(), &f, pos});
+    out.append(f.text, pos, end - pos);
+  };
   for_each_partial(f.text, [&](const std::string& name, size_t open, size_t end) {
-    out.append(f.text, pos, open - pos);
+    copy_until(open);
     pos = end;
     auto it = files.find("partials/" + name + ".mustache");
     if (it == files.end()) return;
@@ -130,11 +150,35 @@ std::string expand(const ThemeFile& f, const FileMap& files, std::vector<std::st
       return;
     }
     stack.push_back(name);
-    out += expand(it->second, files, stack, diags);
+    expand(it->second, files, stack, out, pieces, diags);
     stack.pop_back();
   });
-  out.append(f.text, pos, std::string::npos);
-  return out;
+  copy_until(f.text.size());
+}
+
+// Each file compiled alone when the theme was checked; together they can still fail,
+// e.g. when a partial changes the delimiters and the page's closing tag is no longer one.
+// The error is shown where its text came from.
+std::optional<kainjow::mustache::mustache> compile(const ThemeFile& page, const FileMap& files,
+                                                   Diagnostics& diags) {
+  std::string text;
+  std::vector<Piece> pieces;
+  std::vector<std::string> stack;
+  expand(page, files, stack, text, pieces, diags);
+  kainjow::mustache::mustache tmpl(text);
+  tmpl.set_custom_escape([](const std::string& s) { return html_escape(s); });
+  if (tmpl.is_valid()) return tmpl;
+  size_t offset = 0;
+  std::string msg = syntax_error(tmpl, &offset);
+  const Piece* from = &pieces.front();
+  for (const Piece& p : pieces)
+    if (p.begin <= offset) from = &p;
+  size_t at = std::min(from->offset + (offset - from->begin), from->file->text.size());
+  diags.add_source(from->file->display, from->file->text);
+  diags.error(diags.loc_at(from->file->display, at),
+              std::string("template syntax error once partials are included") +
+                  (from->file == &page ? "" : " in " + page.display) + ": " + msg);
+  return std::nullopt;
 }
 
 }  // namespace
@@ -185,8 +229,8 @@ std::optional<Theme> load_theme(const Site& site, const Source& content,
                   "theme `" + theme.name + "` has no template `" + kind + ".mustache`");
       continue;
     }
-    std::vector<std::string> stack;
-    theme.templates[kind] = expand(it->second, files, stack, diags);
+    if (auto tmpl = compile(it->second, files, diags))
+      theme.templates.emplace(kind, std::move(*tmpl));
   }
   for (const auto& [rel, f] : files)
     if (rel.compare(0, 7, "assets/") == 0) theme.assets[rel.substr(7)] = f.text;

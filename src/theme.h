@@ -1,8 +1,9 @@
 // Themes: templates, partials and assets from the built-in set, a theme folder, or a
 // path; single files overridden by content/layouts/. Partials are expanded into each
-// template once here, so rendering never re-parses them.
+// template and the result compiled once here, so rendering never parses a template.
 #pragma once
 
+#include <kainjow/mustache.hpp>
 #include <map>
 #include <optional>
 #include <string>
@@ -15,8 +16,10 @@ namespace sitegen {
 
 struct Theme {
   std::string name;
-  std::map<std::string, std::string>
-      templates;                              // page kind ("home") -> template, partials expanded
+  // Page kind ("home") -> the compiled template, partials expanded, escaping with
+  // html_escape. Mutable because kainjow's render() is not const, though it changes
+  // nothing in a template rendered with the view's data (see render.cc).
+  mutable std::map<std::string, kainjow::mustache::mustache> templates;
   std::map<std::string, std::string> assets;  // path under assets/ -> bytes
 };
 
