@@ -1,7 +1,5 @@
 // One job per output page, spread over the machine's cores. The workers share the
-// theme's compiled templates: kainjow's render() writes into a template only for
-// lambdas and run-time partials, and the view has neither (partials are expanded at
-// theme load, ViewContext::get_partial finds none).
+// theme's compiled templates and the view's data, both read-only.
 #include "render.h"
 
 #include <algorithm>
@@ -21,7 +19,7 @@ namespace {
 struct Job {
   std::string path;  // output path
   const char* kind;  // template
-  std::function<Data()> data;
+  std::function<Value()> data;
 };
 
 std::vector<Job> page_jobs(const Site& site, const View& view) {
@@ -48,16 +46,6 @@ std::vector<Job> page_jobs(const Site& site, const View& view) {
   return jobs;
 }
 
-// Collects the rendered page in one string; kainjow's own render() goes through an
-// ostringstream and copies the result.
-struct StringSink {
-  std::string& out;
-  StringSink& operator<<(const std::string& s) {
-    out += s;
-    return *this;
-  }
-};
-
 }  // namespace
 
 size_t render_pages(const Site& site, const Theme& theme, const View& view, Output& out) {
@@ -67,14 +55,11 @@ size_t render_pages(const Site& site, const Theme& theme, const View& view, Outp
   auto worker = [&] {
     std::map<std::string, size_t> last_size;  // per template: a good first reserve()
     for (size_t i; (i = next.fetch_add(1)) < jobs.size();) {
-      kainjow::mustache::mustache& tmpl = theme.templates.at(jobs[i].kind);
-      Data page = jobs[i].data();
-      ViewContext ctx(view);
-      ctx.push(&page);
+      const Template& tmpl = theme.templates.at(jobs[i].kind);
+      Value page = jobs[i].data();
       size_t& reserve = last_size[jobs[i].kind];
       results[i].reserve(std::min<size_t>(reserve + reserve / 8, 256 * 1024));
-      StringSink sink{results[i]};
-      tmpl.render(ctx, sink);
+      tmpl.render({&view.common(), &page}, results[i]);
       reserve = results[i].size();
     }
   };

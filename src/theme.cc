@@ -2,13 +2,11 @@
 // file's path, line and column.
 #include "theme.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <kainjow/mustache.hpp>
 #include <set>
 #include <sstream>
-
-#include "markdown.h"
 
 namespace fs = std::filesystem;
 
@@ -74,27 +72,11 @@ void apply_layouts(const Site& site, const Source& content, FileMap& files) {
   }
 }
 
-// kainjow reports a syntax error as "Message at <byte offset>": the message in our
-// style, and the offset.
-std::string syntax_error(const kainjow::mustache::mustache& tmpl, size_t* offset) {
-  std::string msg = tmpl.error_message();
-  *offset = 0;
-  size_t at = msg.rfind(" at ");
-  if (at != std::string::npos) {
-    *offset = std::strtoul(msg.c_str() + at + 4, nullptr, 10);
-    msg.resize(at);
-  }
-  if (!msg.empty()) msg[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(msg[0])));
-  return msg;
-}
-
 void check_syntax(const ThemeFile& f, Diagnostics& diags) {
-  kainjow::mustache::mustache tmpl{f.text};
-  if (tmpl.is_valid()) return;
-  size_t offset = 0;
-  std::string msg = syntax_error(tmpl, &offset);
+  Template::Error e;
+  if (Template::compile(f.text, &e)) return;
   diags.add_source(f.display, f.text);
-  diags.error(diags.loc_at(f.display, offset), "template syntax error: " + msg);
+  diags.error(diags.loc_at(f.display, e.offset), "template syntax error: " + e.message);
 }
 
 // Calls fn(name, offset) for each {{> name}} in text.
@@ -159,17 +141,16 @@ void expand(const ThemeFile& f, const FileMap& files, std::vector<std::string>& 
 // Each file compiled alone when the theme was checked; together they can still fail,
 // e.g. when a partial changes the delimiters and the page's closing tag is no longer one.
 // The error is shown where its text came from.
-std::optional<kainjow::mustache::mustache> compile(const ThemeFile& page, const FileMap& files,
-                                                   Diagnostics& diags) {
+std::optional<Template> compile(const ThemeFile& page, const FileMap& files, Diagnostics& diags) {
   std::string text;
   std::vector<Piece> pieces;
   std::vector<std::string> stack;
   expand(page, files, stack, text, pieces, diags);
-  kainjow::mustache::mustache tmpl(text);
-  tmpl.set_custom_escape([](const std::string& s) { return html_escape(s); });
-  if (tmpl.is_valid()) return tmpl;
-  size_t offset = 0;
-  std::string msg = syntax_error(tmpl, &offset);
+  Template::Error e;
+  std::optional<Template> tmpl = Template::compile(std::move(text), &e);
+  if (tmpl) return tmpl;
+  size_t offset = e.offset;
+  const std::string& msg = e.message;
   const Piece* from = &pieces.front();
   for (const Piece& p : pieces)
     if (p.begin <= offset) from = &p;

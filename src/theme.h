@@ -3,23 +3,21 @@
 // template and the result compiled once here, so rendering never parses a template.
 #pragma once
 
-#include <kainjow/mustache.hpp>
 #include <map>
 #include <optional>
 #include <string>
 
 #include "diag.h"
 #include "model.h"
+#include "mustache.h"
 #include "source.h"
 
 namespace sitegen {
 
 struct Theme {
   std::string name;
-  // Page kind ("home") -> the compiled template, partials expanded, escaping with
-  // html_escape. Mutable because kainjow's render() is not const, though it changes
-  // nothing in a template rendered with the view's data (see render.cc).
-  mutable std::map<std::string, kainjow::mustache::mustache> templates;
+  // Page kind ("home") -> the compiled template, partials expanded.
+  std::map<std::string, Template> templates;
   std::map<std::string, std::string> assets;  // path under assets/ -> bytes
 };
 

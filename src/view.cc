@@ -17,39 +17,25 @@ namespace sitegen {
 
 namespace {
 
-using kainjow::mustache::data;
-
-// A list with room for n items: growing it would copy every item, because kainjow's
-// move constructor is not noexcept and std::vector then copies on reallocation.
-data list(size_t n = 0) {
-  data l(data::type::list);
-  const_cast<kainjow::mustache::list&>(l.list_value()).reserve(n);
-  return l;
-}
-data flag(bool b) {
-  return b ? data(data::type::bool_true) : data(data::type::bool_false);
+Value flag(bool b) {
+  return Value(b);
 }
 
 // Empty text is `false`, so a template's {{#x}}...{{/x}} around an optional field
 // disappears when the field is absent (mustache treats "" as true).
-// kainjow's set() and push_back() take const& and deep-copy; these move instead.
-void put(data& d, const std::string& key, data&& value) {
-  d[key] = std::move(value);
+void put(Value& d, Key key, Value&& value) {
+  d.set(key, std::move(value));
 }
-void put(data& d, const std::string& key, const std::string& text) {
-  put(d, key, text.empty() ? data(data::type::bool_false) : data(text));
+void put(Value& d, Key key, const std::string& text) {
+  put(d, key, text.empty() ? Value() : Value(text));
 }
-void put(data& d, const std::string& key, const char* text) {
+void put(Value& d, Key key, const char* text) {
   put(d, key, std::string(text));
 }
-// The list is ours and not const; kainjow only offers a const view of it.
-void append(data& l, data&& item) {
-  const_cast<kainjow::mustache::list&>(l.list_value()).push_back(std::move(item));
-}
 
-data string_list(const std::vector<std::string>& items) {
-  data l = list(items.size());
-  for (const std::string& s : items) append(l, data(s));
+Value string_list(const std::vector<std::string>& items) {
+  Value l = Value::list(items.size());
+  for (const std::string& s : items) l.push(Value(s));
   return l;
 }
 
@@ -89,14 +75,14 @@ constexpr KnownLink kKnownLinks[] = {
 };
 
 // Appends a link to a list; a link whose URL is dropped (a script URL) is left out.
-void append_link(data& links, const std::string& label, const std::string& url, const Urls& urls,
+void append_link(Value& links, const std::string& label, const std::string& url, const Urls& urls,
                  bool trusted = true) {
   std::string href = urls.content(url, trusted);
   if (href.empty()) return;
   std::string lower = label;
   std::transform(lower.begin(), lower.end(), lower.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  data d;
+  Value d = Value::object();
   put(d, "label", label);
   put(d, "icon", "link");
   for (const KnownLink& k : kKnownLinks) {
@@ -106,7 +92,7 @@ void append_link(data& links, const std::string& label, const std::string& url, 
     }
   }
   put(d, "url", std::move(href));
-  append(links, std::move(d));
+  links.push(std::move(d));
 }
 
 const char* type_group_title(const std::string& type) {
@@ -148,15 +134,15 @@ std::string status_label(const std::string& status) {
   return "";
 }
 
-data author_list(const std::vector<Author>& authors, size_t from, size_t to) {
-  data l = list(to - from);
+Value author_list(const std::vector<Author>& authors, size_t from, size_t to) {
+  Value l = Value::list(to - from);
   for (size_t i = from; i < to; ++i) {
-    data a;
+    Value a = Value::object();
     put(a, "name", authors[i].name);
     put(a, "markers", authors[i].markers);
     put(a, "self", flag(authors[i].is_self));
     put(a, "last", flag(i + 1 == to));
-    append(l, std::move(a));
+    l.push(std::move(a));
   }
   return l;
 }
@@ -192,7 +178,7 @@ std::string Urls::content(const std::string& url, bool trusted) const {
 View::View(const Site& site, ViewOptions options)
     : site_(site), options_(std::move(options)), urls_(site.base_url, site.allow_javascript_urls) {
   const Person& p = site.person;
-  data person;
+  Value person = Value::object();
   put(person, "name", p.name);
   put(person, "native_name", p.native_name);
   put(person, "position", p.position);
@@ -205,13 +191,13 @@ View::View(const Site& site, ViewOptions options)
   put(person, "photo_url", p.photo.empty() ? "" : urls_.content(p.photo));
   put(person, "interests", string_list(p.interests));
   put(person, "has_interests", flag(!p.interests.empty()));
-  data links = list(p.links.size());
+  Value links = Value::list(p.links.size());
   for (const Link& l : p.links) append_link(links, l.label, l.url, urls_, l.trusted);
   put(person, "has_links", flag(!links.is_empty_list()));
   put(person, "links", std::move(links));
   put(common_, "person", std::move(person));
 
-  data s;
+  Value s = Value::object();
   put(s, "title", site.title);
   put(s, "description", site.description);
   put(s, "url", urls_.abs);
@@ -225,12 +211,12 @@ View::View(const Site& site, ViewOptions options)
   put(common_, "body_end_html", options_.body_end_html);
   put(common_, "publications_url", urls_.page("publications/"));
   put(common_, "news_url", urls_.page("news/"));
-  data markers = list(site.pubs_settings.markers.size());
+  Value markers = Value::list(site.pubs_settings.markers.size());
   for (const Marker& m : site.pubs_settings.markers) {
-    data item;
+    Value item = Value::object();
     put(item, "symbol", m.symbol);
     put(item, "text", m.text);
-    append(markers, std::move(item));
+    markers.push(std::move(item));
   }
   put(common_, "has_markers", flag(!site.pubs_settings.markers.empty()));
   put(common_, "markers", std::move(markers));
@@ -291,13 +277,13 @@ View::View(const Site& site, ViewOptions options)
 
   // Entries are independent (their Markdown included), so they are built on all cores.
   pubs_.reserve(site.publications.size());
-  for (size_t i = 0; i < site.publications.size(); ++i) pubs_.emplace_back(data::type::bool_false);
+  for (size_t i = 0; i < site.publications.size(); ++i) pubs_.emplace_back();
   parallel_for(pubs_.size(), 256, [&](size_t i) { pubs_[i] = pub_entry(i); });
 }
 
 View::~View() {
   // Freeing ten thousand entries of small maps takes as long as building them.
-  parallel_for(pubs_.size(), 1024, [&](size_t i) { pubs_[i] = data(data::type::bool_false); });
+  parallel_for(pubs_.size(), 1024, [&](size_t i) { pubs_[i] = Value(); });
 }
 
 std::string View::md(const std::string& text, bool trusted) const {
@@ -314,31 +300,41 @@ std::string View::md_inline(const std::string& text, bool trusted) const {
       markdown_inline_to_html(text, {site_.allow_javascript_urls && trusted, trusted}), urls_);
 }
 
-Data View::nav_for(const std::string& rel) const {
-  data l = list(nav_items_.size());
+Value View::nav_for(const std::string& rel) const {
+  Value l = Value::list(nav_items_.size());
   for (const auto& [label, item_rel] : nav_items_) {
-    data d;
+    Value d = Value::object();
     put(d, "label", label);
     put(d, "url", urls_.page(item_rel));
     put(d, "current", flag(rel.compare(0, item_rel.size(), item_rel) == 0));
-    append(l, std::move(d));
+    l.push(std::move(d));
   }
   return l;
 }
 
-Data View::page_meta(const std::string& kind, const std::string& title, const std::string& rel,
-                     const std::string& description, std::string head_extra) const {
-  data page;
+Value View::page_meta(const std::string& kind, const std::string& title, const std::string& rel,
+                      const std::string& description, std::string head_extra) const {
+  Value page = Value::object();
   put(page, "kind", kind);
   put(page, "title", title);
   put(page, "url", urls_.page(rel));
   put(page, "canonical", urls_.absolute(rel));
   std::string desc = description.empty() ? site_.description : description;
   put(page, "description", desc);
-  for (const char* k :
-       {"home", "publications", "publication", "news", "talks", "cv", "page", "404"})
-    put(page, std::string("is_") + k, flag(kind == k));
-  data d;
+  struct IsKind {
+    Key key;
+    std::string_view kind;
+  };
+  static constexpr IsKind kIs[] = {{"is_home", "home"},
+                                   {"is_publications", "publications"},
+                                   {"is_publication", "publication"},
+                                   {"is_news", "news"},
+                                   {"is_talks", "talks"},
+                                   {"is_cv", "cv"},
+                                   {"is_page", "page"},
+                                   {"is_404", "404"}};
+  for (const IsKind& k : kIs) put(page, k.key, flag(kind == k.kind));
+  Value d = Value::object();
   put(d, "page", std::move(page));
   put(d, "nav", nav_for(rel));
   PageMeta meta{kind, title, desc, rel};
@@ -346,9 +342,9 @@ Data View::page_meta(const std::string& kind, const std::string& title, const st
   return d;
 }
 
-Data View::pub_entry(size_t index) const {
+Value View::pub_entry(size_t index) const {
   const Publication& p = site_.publications[index];
-  data d;
+  Value d = Value::object();
   put(d, "slug", p.slug);
   put(d, "url", urls_.page(publication_path(p)));
   put(d, "title", p.title);
@@ -378,16 +374,16 @@ Data View::pub_entry(size_t index) const {
   put(d, "awards", string_list(p.awards));
   put(d, "has_awards", flag(!p.awards.empty()));
   put(d, "note_html", p.note.empty() ? "" : md_inline(p.note, p.note_trusted));
-  data tags = list(p.tags.size());
+  Value tags = Value::list(p.tags.size());
   for (const std::string& t : p.tags) {
-    data tag;
+    Value tag = Value::object();
     put(tag, "name", t);
     put(tag, "url", urls_.page("publications/tag/" + slugify(t) + "/"));
-    append(tags, std::move(tag));
+    tags.push(std::move(tag));
   }
   put(d, "tags", std::move(tags));
   put(d, "has_tags", flag(!p.tags.empty()));
-  data links = list(p.links.size() + 2);
+  Value links = Value::list(p.links.size() + 2);
   for (const Link& l : p.links) append_link(links, l.label, l.url, urls_, l.trusted);
   if (!p.arxiv.empty() && std::none_of(p.links.begin(), p.links.end(),
                                        [](const Link& l) { return l.label == "arxiv"; }))
@@ -406,84 +402,34 @@ Data View::pub_entry(size_t index) const {
   return d;
 }
 
-namespace {
-// A reference is an object whose only key is kRefKey, holding the entry's index.
-const std::string kRefKey = "\x01pub";
-}  // namespace
-
-Data View::pub_ref(size_t index) const {
-  data ref;
-  put(ref, kRefKey, data(std::to_string(index)));
-  return ref;
+Value View::pub_ref(size_t index) const {
+  return Value::ref(&pubs_[index]);
 }
 
-ViewContext::ViewContext(const View& view) : pubs_(view.pub_entries()) {
-  items_.push_back(&view.common());
-}
-
-const Data* ViewContext::resolve(const Data* d) const {
-  if (d && d->is_object())
-    if (const Data* ref = d->get(kRefKey))
-      return &pubs_[std::strtoul(ref->string_value().c_str(), nullptr, 10)];
-  return d;
-}
-
-void ViewContext::push(const Data* d) {
-  items_.push_back(resolve(d));
-}
-
-const Data* ViewContext::get(const std::string& name) const {
-  if (name.size() == 1 && name[0] == '.') return items_.back();
-  if (name.find('.') == std::string::npos) {
-    for (auto it = items_.rbegin(); it != items_.rend(); ++it)
-      if (const Data* v = (*it)->get(name)) return resolve(v);
-    return nullptr;
-  }
-  // "a.b.c": the first context item in which the whole path resolves.
-  std::string part;
-  for (auto it = items_.rbegin(); it != items_.rend(); ++it) {
-    const Data* v = *it;
-    for (size_t from = 0; v && from < name.size();) {
-      size_t dot = std::min(name.find('.', from), name.size());
-      part.assign(name, from, dot - from);
-      v = resolve(v->get(part));
-      from = dot + 1;
-    }
-    if (v) return v;
-  }
-  return nullptr;
-}
-
-// Partials are expanded into the templates at theme load; none is looked up while
-// rendering, which also keeps a compiled template unchanged by render() (render.cc).
-const Data* ViewContext::get_partial(const std::string&) const {
-  return nullptr;
-}
-
-Data View::home() const {
-  data d = page_meta("home", site_.title, "", site_.description);
+Value View::home() const {
+  Value d = page_meta("home", site_.title, "", site_.description);
   put(d, "bio_html", md(site_.bio));
-  data selected = list();
+  Value selected = Value::list();
   for (size_t i = 0; i < pubs_.size(); ++i)
-    if (site_.publications[i].selected) append(selected, pub_ref(i));
+    if (site_.publications[i].selected) selected.push(pub_ref(i));
   put(d, "has_selected", flag(!selected.is_empty_list()));
   put(d, "selected", std::move(selected));
-  data news = list(std::min<size_t>(site_.news.size(), 5));
+  Value news = Value::list(std::min<size_t>(site_.news.size(), 5));
   for (size_t i = 0; i < site_.news.size() && i < 5; ++i) {
     const NewsItem& n = site_.news[i];
-    data item;
+    Value item = Value::object();
     put(item, "date", format_date(n.date));
     put(item, "date_iso", iso_date(n.date));
     put(item, "text_html", news_text_html(i));
     put(item, "link", n.link.empty() ? "" : urls_.content(n.link));
-    append(news, std::move(item));
+    news.push(std::move(item));
   }
   put(d, "has_news", flag(!site_.news.empty()));
   put(d, "news", std::move(news));
   return d;
 }
 
-Data View::publications() const {
+Value View::publications() const {
   const auto& pubs = site_.publications;
   // Groups: by type in the format's order, by year newest first, or one group.
   std::vector<std::pair<std::string, std::vector<size_t>>> groups;
@@ -502,7 +448,7 @@ Data View::publications() const {
   return publication_list("Publications", "publications/", groups, nullptr);
 }
 
-Data View::publications_filtered(size_t index) const {
+Value View::publications_filtered(size_t index) const {
   const Filter& f = filters_[index];
   std::string title = f.kind == "tag"    ? "Publications on " + f.label
                       : f.kind == "year" ? "Publications from " + f.label
@@ -510,45 +456,45 @@ Data View::publications_filtered(size_t index) const {
   return publication_list(title, f.rel, {{"", f.pubs}}, &f);
 }
 
-Data View::publication_list(const std::string& title, const std::string& rel,
-                            const std::vector<std::pair<std::string, std::vector<size_t>>>& groups,
-                            const Filter* current) const {
-  data d = page_meta("publications", title, rel, "");
-  data glist = list(groups.size());
+Value View::publication_list(const std::string& title, const std::string& rel,
+                             const std::vector<std::pair<std::string, std::vector<size_t>>>& groups,
+                             const Filter* current) const {
+  Value d = page_meta("publications", title, rel, "");
+  Value glist = Value::list(groups.size());
   size_t count = 0;
   for (const auto& [group_title, idx] : groups) {
-    data g;
+    Value g = Value::object();
     put(g, "title", group_title);
     put(g, "has_title", flag(!group_title.empty()));
     put(g, "anchor", group_title.empty() ? "all" : slugify(group_title));
     put(g, "count", std::to_string(idx.size()));
-    data items = list(idx.size());
-    for (size_t i : idx) append(items, pub_ref(i));
+    Value items = Value::list(idx.size());
+    for (size_t i : idx) items.push(pub_ref(i));
     put(g, "pubs", std::move(items));
-    append(glist, std::move(g));
+    glist.push(std::move(g));
     count += idx.size();
   }
   put(d, "groups", std::move(glist));
-  data filter_groups = list(3);
+  Value filter_groups = Value::list(3);
   for (const char* kind : {"type", "year", "tag"}) {
-    data fl = list(filters_.size());
+    Value fl = Value::list(filters_.size());
     for (const Filter& f : filters_) {
       if (f.kind != kind) continue;
-      data item;
+      Value item = Value::object();
       put(item, "label", f.label);
       put(item, "count", std::to_string(f.pubs.size()));
       put(item, "url", urls_.page(f.rel));
       put(item, "current", flag(&f == current));
-      append(fl, std::move(item));
+      fl.push(std::move(item));
     }
     if (fl.is_empty_list()) continue;
-    data fg;
+    Value fg = Value::object();
     put(fg, "title",
         std::string(kind == std::string("type")   ? "Type"
                     : kind == std::string("year") ? "Year"
                                                   : "Topic"));
     put(fg, "filters", std::move(fl));
-    append(filter_groups, std::move(fg));
+    filter_groups.push(std::move(fg));
   }
   put(d, "has_filters", flag(!filter_groups.is_empty_list()));
   put(d, "filter_groups", std::move(filter_groups));
@@ -559,95 +505,95 @@ Data View::publication_list(const std::string& title, const std::string& rel,
   return d;
 }
 
-Data View::publication(size_t index) const {
+Value View::publication(size_t index) const {
   const Publication& p = site_.publications[index];
   std::string desc = p.venue_full.empty() ? p.venue : p.venue_full;
-  data d = page_meta("publication", p.title, publication_path(p), desc,
-                     publication_head_html(site_, urls_, p, publication_path(p)));
+  Value d = page_meta("publication", p.title, publication_path(p), desc,
+                      publication_head_html(site_, urls_, p, publication_path(p)));
   put(d, "pub", pub_ref(index));
   return d;
 }
 
-Data View::news() const {
-  data d = page_meta("news", "News", "news/", "");
-  data items = list(site_.news.size());
+Value View::news() const {
+  Value d = page_meta("news", "News", "news/", "");
+  Value items = Value::list(site_.news.size());
   for (size_t i = 0; i < site_.news.size(); ++i) {
     const NewsItem& n = site_.news[i];
-    data item;
+    Value item = Value::object();
     put(item, "date", format_date(n.date));
     put(item, "date_iso", iso_date(n.date));
     put(item, "text_html", news_text_html(i));
     put(item, "link", n.link.empty() ? "" : urls_.content(n.link));
-    append(items, std::move(item));
+    items.push(std::move(item));
   }
   put(d, "news", std::move(items));
   put(d, "feed_url", urls_.page("news/feed.xml"));
   return d;
 }
 
-Data View::talks() const {
-  data d = page_meta("talks", "Talks", "talks/", "");
-  data talks = list(site_.talks.size());
+Value View::talks() const {
+  Value d = page_meta("talks", "Talks", "talks/", "");
+  Value talks = Value::list(site_.talks.size());
   for (const Talk& t : site_.talks) {
-    data item;
+    Value item = Value::object();
     put(item, "title", t.title);
     put(item, "slides_url", t.slides.empty() ? "" : urls_.content(t.slides));
     put(item, "video_url", t.video.empty() ? "" : urls_.content(t.video));
-    data links = list(t.links.size());
+    Value links = Value::list(t.links.size());
     for (const Link& l : t.links) append_link(links, l.label, l.url, urls_);
     put(item, "has_links", flag(!links.is_empty_list()));
     put(item, "links", std::move(links));
     put(item, "abstract_html", t.abstract.empty() ? "" : md(t.abstract));
-    data given = list(t.given.size());
+    Value given = Value::list(t.given.size());
     for (const TalkEvent& e : t.given) {
-      data g;
+      Value g = Value::object();
       put(g, "event", e.event);
       put(g, "location", e.location);
       put(g, "date", format_date(e.date));
       put(g, "date_iso", iso_date(e.date));
       put(g, "link", e.link.empty() ? "" : urls_.content(e.link));
-      append(given, std::move(g));
+      given.push(std::move(g));
     }
     put(item, "given", std::move(given));
-    append(talks, std::move(item));
+    talks.push(std::move(item));
   }
   put(d, "talks", std::move(talks));
   return d;
 }
 
-Data View::cv() const {
-  data d = page_meta("cv", "CV", "cv/", site_.person.name + " — curriculum vitae");
-  data sections = list(site_.cv.size());
+Value View::cv() const {
+  Value d = page_meta("cv", "CV", "cv/", site_.person.name + " — curriculum vitae");
+  Value sections = Value::list(site_.cv.size());
   for (const CvSection& s : site_.cv) {
-    data sec;
+    Value sec = Value::object();
     put(sec, "title", s.title);
     put(sec, "anchor", slugify(s.title));
     put(sec, "compact", flag(s.style == "compact"));
-    data entries = list(s.entries.size());
+    Value entries = Value::list(s.entries.size());
     for (const CvEntry& e : s.entries) {
-      data en;
+      Value en = Value::object();
       put(en, "what", e.what);
       put(en, "where", e.where);
       put(en, "location", e.location);
       put(en, "when", e.date.empty() ? format_range(e.start, e.end) : format_date(e.date));
       put(en, "details_html", e.details.empty() ? "" : md(e.details));
-      append(entries, std::move(en));
+      entries.push(std::move(en));
     }
     put(sec, "entries", std::move(entries));
-    append(sections, std::move(sec));
+    sections.push(std::move(sec));
   }
   put(d, "sections", std::move(sections));
   return d;
 }
 
-Data View::page(size_t index) const {
+Value View::page(size_t index) const {
   const Page& pg = site_.pages[index];
-  data d = page_meta("page", pg.title, pg.slug + "/", pg.description);
+  Value d = page_meta("page", pg.title, pg.slug + "/", pg.description);
   put(d, "body_html", md(pg.body));
   return d;
 }
 
-Data View::not_found() const {
+Value View::not_found() const {
   return page_meta("404", "Page not found", "404.html", "");
 }
 

@@ -2,15 +2,13 @@
 // (docs/themes.md is its contract). Markdown is rendered here, once per text.
 #pragma once
 
-#include <kainjow/mustache.hpp>
 #include <string>
 #include <vector>
 
 #include "model.h"
+#include "mustache.h"
 
 namespace sitegen {
-
-using Data = kainjow::mustache::data;
 
 struct ViewOptions {
   std::string css_url_query;  // "?v=<hash>" appended to the stylesheet URL
@@ -40,10 +38,10 @@ class View {
   View(const View&) = delete;
   View& operator=(const View&) = delete;
 
-  const Data& common() const { return common_; }
+  const Value& common() const { return common_; }
   // Per-page data, pushed on top of common() when rendering.
-  Data home() const;
-  Data publications() const;
+  Value home() const;
+  Value publications() const;
   // A filtered list: one type, year or tag, pre-rendered so filtering needs no JavaScript.
   struct Filter {
     std::string kind;   // "type", "year", "tag"
@@ -53,17 +51,15 @@ class View {
     std::vector<size_t> pubs;
   };
   const std::vector<Filter>& filters() const { return filters_; }
-  Data publications_filtered(size_t filter) const;
-  Data publication(size_t index) const;
-  Data news() const;
-  Data talks() const;
-  Data cv() const;
-  Data page(size_t index) const;
-  Data not_found() const;
+  Value publications_filtered(size_t filter) const;
+  Value publication(size_t index) const;
+  Value news() const;
+  Value talks() const;
+  Value cv() const;
+  Value page(size_t index) const;
+  Value not_found() const;
 
   const Urls& urls() const { return urls_; }
-  // Each publication's entry, built once; pages and lists refer to these (see ViewContext).
-  const std::vector<Data>& pub_entries() const { return pubs_; }
   // Each news item's text as HTML, rendered once for the home page, news page and feed.
   const std::vector<std::string>& news_html() const { return news_html_; }
   // Output paths, relative to the output root.
@@ -75,15 +71,15 @@ class View {
   }
 
  private:
-  Data page_meta(const std::string& kind, const std::string& title, const std::string& rel,
-                 const std::string& description, std::string head_extra = "") const;
-  Data nav_for(const std::string& rel) const;
-  Data pub_entry(size_t index) const;
-  Data pub_ref(size_t index) const;
+  Value page_meta(const std::string& kind, const std::string& title, const std::string& rel,
+                  const std::string& description, std::string head_extra = "") const;
+  Value nav_for(const std::string& rel) const;
+  Value pub_entry(size_t index) const;
+  Value pub_ref(size_t index) const;
   std::string news_text_html(size_t index) const;
-  Data publication_list(const std::string& title, const std::string& rel,
-                        const std::vector<std::pair<std::string, std::vector<size_t>>>& groups,
-                        const Filter* current) const;
+  Value publication_list(const std::string& title, const std::string& rel,
+                         const std::vector<std::pair<std::string, std::vector<size_t>>>& groups,
+                         const Filter* current) const;
   // `trusted`: raw HTML in the text is kept; otherwise it is shown as text (see model.h).
   std::string md(const std::string& text, bool trusted = true) const;
   std::string md_inline(const std::string& text, bool trusted = true) const;
@@ -91,29 +87,11 @@ class View {
   const Site& site_;
   ViewOptions options_;
   Urls urls_;
-  Data common_;
-  std::vector<Data> pubs_;              // one entry per publication, built once
+  Value common_;
+  std::vector<Value> pubs_;             // one entry per publication, built once
   std::vector<std::string> news_html_;  // markdown_inline_to_html of each news text
   std::vector<Filter> filters_;
   std::vector<std::pair<std::string, std::string>> nav_items_;  // label, rel
-};
-
-// The mustache context pages render in: kainjow's lookup rules (innermost first,
-// dotted names), except that a publication reference stands for the publication's
-// entry. Lists and pages hold references, so an entry is never copied per page.
-class ViewContext final : public kainjow::mustache::basic_context<std::string> {
- public:
-  explicit ViewContext(const View& view);  // with view.common() at the bottom
-  void push(const Data* data) override;
-  void pop() override { items_.pop_back(); }
-  const Data* get(const std::string& name) const override;
-  const Data* get_partial(const std::string& name) const override;
-
- private:
-  const Data* resolve(const Data* data) const;
-
-  const std::vector<Data>& pubs_;
-  std::vector<const Data*> items_;  // innermost last
 };
 
 }  // namespace sitegen

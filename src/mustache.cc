@@ -1,0 +1,316 @@
+// The template engine: a flat node list per template, names split once at compile time,
+// and a renderer that writes straight into the page.
+#include "mustache.h"
+
+#include <algorithm>
+
+namespace sitegen {
+
+namespace {
+
+constexpr size_t kMaxDepth = 100;
+
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// "{{=<% %>=}}" contents ("=<% %>=") -> the two delimiters; false if malformed.
+bool parse_delimiters(std::string_view contents, std::string* open, std::string* close) {
+  if (contents.size() < 5 || contents.back() != '=') return false;
+  std::string_view inner = trim(contents.substr(1, contents.size() - 2));
+  size_t space = inner.find(' ');
+  if (space == std::string_view::npos) return false;
+  size_t next = inner.find_first_not_of(' ', space + 1);
+  std::string_view a = inner.substr(0, space), b = inner.substr(next);
+  // Delimiters may not contain whitespace or `=`.
+  for (std::string_view d : {a, b})
+    for (char c : d)
+      if (c == '=' || is_space(c)) return false;
+  *open = a;
+  *close = b;
+  return true;
+}
+
+void append_escaped(std::string& out, const std::string& text) {
+  size_t from = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char* entity;
+    switch (text[i]) {
+      case '&':
+        entity = "&amp;";
+        break;
+      case '<':
+        entity = "&lt;";
+        break;
+      case '>':
+        entity = "&gt;";
+        break;
+      case '"':
+        entity = "&quot;";
+        break;
+      case '\'':
+        entity = "&#39;";
+        break;
+      default:
+        continue;
+    }
+    out.append(text, from, i - from);
+    out += entity;
+    from = i + 1;
+  }
+  out.append(text, from, std::string::npos);
+}
+
+}  // namespace
+
+Value Value::list(size_t reserve) {
+  Value v;
+  v.kind_ = Kind::kList;
+  v.items_.reserve(reserve);
+  return v;
+}
+
+Value Value::object(size_t reserve) {
+  Value v;
+  v.kind_ = Kind::kObject;
+  v.items_.reserve(reserve);
+  v.keys_.reserve(reserve);
+  return v;
+}
+
+Value Value::ref(const Value* target) {
+  Value v;
+  v.kind_ = Kind::kRef;
+  v.target_ = target->resolved();
+  return v;
+}
+
+void Value::set(Key key, Value value) {
+  kind_ = Kind::kObject;
+  for (size_t i = 0; i < keys_.size(); ++i)
+    if (keys_[i] == key.name) {
+      items_[i] = std::move(value);
+      return;
+    }
+  keys_.push_back(key.name);
+  items_.push_back(std::move(value));
+}
+
+const Value* Value::get(std::string_view key) const {
+  if (kind_ != Kind::kObject) return nullptr;
+  for (size_t i = 0; i < keys_.size(); ++i)
+    if (keys_[i] == key) return items_[i].resolved();
+  return nullptr;
+}
+
+std::optional<Template> Template::compile(std::string text, Error* error) {
+  Template t;
+  t.text_ = std::move(text);
+  const std::string& in = t.text_;
+  std::string open = "{{", close = "}}";
+  bool braces = true;
+  struct Open {
+    size_t node;
+    size_t at;
+    std::string name;
+    std::string closed_by;  // the name in the end tag that closed it
+    bool closed = false;
+  };
+  std::vector<Open> sections;  // every section, in document order
+  std::vector<size_t> open_now;
+  auto fail = [&](std::string message, size_t at) {
+    *error = Error{std::move(message), at};
+    return std::nullopt;
+  };
+  auto add_name = [&](std::string_view name) {
+    Name n;
+    n.dot = name == ".";
+    if (name.find('.') == std::string_view::npos) n.parts.emplace_back(name);
+    for (size_t from = 0;
+         !n.dot && name.find('.') != std::string_view::npos && from < name.size();) {
+      size_t dot = std::min(name.find('.', from), name.size());
+      n.parts.emplace_back(name.substr(from, dot - from));
+      from = dot + 1;
+    }
+    t.names_.push_back(std::move(n));
+    return static_cast<uint32_t>(t.names_.size() - 1);
+  };
+  for (size_t pos = 0; pos < in.size();) {
+    if (in.compare(pos, open.size(), open) != 0) {
+      Node n;
+      n.begin = static_cast<uint32_t>(pos);
+      if (in[pos] == '\n' || in[pos] == '\r') {
+        n.type = Node::Type::kNewline;
+        pos += in.compare(pos, 2, "\r\n") == 0 ? 2 : 1;
+      } else {
+        while (pos < in.size() && in[pos] != '\n' && in[pos] != '\r' &&
+               in.compare(pos, open.size(), open) != 0)
+          ++pos;
+      }
+      n.size = static_cast<uint32_t>(pos - n.begin);
+      t.nodes_.push_back(n);
+      continue;
+    }
+    size_t tag_at = pos;
+    size_t contents_at = pos + open.size();
+    // {{{name}}}: only while the delimiters are the braces.
+    bool triple = braces && contents_at < in.size() && in[contents_at] == '{';
+    const std::string& end_delim = triple ? std::string("}}}") : close;
+    if (triple) ++contents_at;
+    size_t end = in.find(end_delim, contents_at);
+    if (end == std::string::npos) return fail("unclosed tag", tag_at);
+    std::string_view contents = trim(std::string_view(in).substr(contents_at, end - contents_at));
+    pos = end + end_delim.size();
+    if (!contents.empty() && contents[0] == '=') {
+      if (!parse_delimiters(contents, &open, &close))
+        return fail("invalid set delimiter tag", tag_at);
+      braces = open == "{{" && close == "}}";
+      continue;
+    }
+    char sigil = triple || contents.empty() ? 0 : contents[0];
+    std::string_view name =
+        std::string_view("#^/>&!").find(sigil) != std::string_view::npos && sigil != 0
+            ? trim(contents.substr(1))
+            : contents;
+    Node n;
+    switch (sigil) {
+      case '#':
+      case '^':
+        n.type = sigil == '#' ? Node::Type::kSection : Node::Type::kInverted;
+        n.name = add_name(name);
+        // Rendering recurses once per level; a theme cannot nest deep enough to
+        // exhaust the stack.
+        if (open_now.size() == kMaxDepth)
+          return fail("sections nested more than " + std::to_string(kMaxDepth) + " deep", tag_at);
+        open_now.push_back(sections.size());
+        sections.push_back({t.nodes_.size(), tag_at, std::string(name), "", false});
+        t.nodes_.push_back(n);
+        break;
+      case '/': {
+        if (open_now.empty()) return fail("unopened section \"" + std::string(name) + "\"", tag_at);
+        Open& s = sections[open_now.back()];
+        open_now.pop_back();
+        s.closed = true;
+        s.closed_by = name;
+        t.nodes_[s.node].end = static_cast<uint32_t>(t.nodes_.size());
+        break;
+      }
+      case '>':  // partials are expanded before compiling; one left over is unknown
+      case '!':
+        break;
+      default:
+        n.type = triple || sigil == '&' ? Node::Type::kRaw : Node::Type::kVariable;
+        n.name = add_name(name);
+        t.nodes_.push_back(n);
+        break;
+    }
+  }
+  for (const Open& s : sections)
+    if (!s.closed || s.closed_by != s.name)
+      return fail("unclosed section \"" + s.name + "\"", s.at);
+  return t;
+}
+
+namespace {
+
+struct Renderer {
+  const std::string& text;
+  const std::vector<Template::Node>& nodes;
+  const std::vector<Template::Name>& names;
+  std::vector<const Value*> stack;
+  std::string& out;
+  size_t line_start;
+  // A section tag was on the current line: if nothing but blanks is left on it, the
+  // whole line goes.
+  bool section_on_line = false;
+
+  const Value* lookup(const Template::Name& name) const {
+    if (name.dot) return stack.back();
+    if (name.parts.size() == 1) {
+      for (auto it = stack.rbegin(); it != stack.rend(); ++it)
+        if (const Value* v = (*it)->get(name.parts[0])) return v;
+      return nullptr;
+    }
+    // "a.b.c": the innermost context in which the whole path resolves.
+    for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
+      const Value* v = *it;
+      for (const std::string& part : name.parts)
+        if (!(v = v->get(part))) break;
+      if (v) return v;
+    }
+    return nullptr;
+  }
+
+  void end_line(const Template::Node* newline) {
+    if (section_on_line && std::all_of(out.begin() + static_cast<std::ptrdiff_t>(line_start),
+                                       out.end(), [](char c) { return c == ' ' || c == '\t'; }))
+      out.resize(line_start);
+    else if (newline)
+      out.append(text, newline->begin, newline->size);
+    line_start = out.size();
+    section_on_line = false;
+  }
+
+  void section(size_t i, const Value* v) {
+    section_on_line = true;
+    if (v) stack.push_back(v);
+    run(i + 1, nodes[i].end);
+    if (v) stack.pop_back();
+    section_on_line = true;
+  }
+
+  void run(size_t from, size_t to) {
+    for (size_t i = from; i < to; ++i) {
+      const Template::Node& n = nodes[i];
+      switch (n.type) {
+        case Template::Node::Type::kText:
+          out.append(text, n.begin, n.size);
+          break;
+        case Template::Node::Type::kNewline:
+          end_line(&n);
+          break;
+        case Template::Node::Type::kVariable:
+        case Template::Node::Type::kRaw:
+          if (const Value* v = lookup(names[n.name]); v && v->kind() == Value::Kind::kText) {
+            if (n.type == Template::Node::Type::kRaw)
+              out += v->text();
+            else
+              append_escaped(out, v->text());
+          }
+          break;
+        case Template::Node::Type::kSection: {
+          const Value* v = lookup(names[n.name]);
+          if (v && v->kind() == Value::Kind::kList) {
+            for (const Value& item : v->items()) section(i, item.resolved());
+          } else if (v && v->kind() != Value::Kind::kFalse) {
+            section(i, v);
+          }
+          i = n.end - 1;
+          break;
+        }
+        case Template::Node::Type::kInverted: {
+          const Value* v = lookup(names[n.name]);
+          if (!v || v->kind() == Value::Kind::kFalse || v->is_empty_list()) section(i, v);
+          i = n.end - 1;
+          break;
+        }
+      }
+    }
+  }
+};
+
+}  // namespace
+
+void Template::render(const std::vector<const Value*>& stack, std::string& out) const {
+  Renderer r{text_, nodes_, names_, stack, out, out.size()};
+  r.run(0, nodes_.size());
+  r.end_line(nullptr);
+}
+
+}  // namespace sitegen
