@@ -42,8 +42,10 @@ size_t edit_distance(std::string_view a, std::string_view b) {
 
 }  // namespace
 
-void Diagnostics::add_source(const std::string& path, std::string text) {
-  sources_[path] = std::make_shared<const std::string>(std::move(text));
+std::string_view Diagnostics::add_source(const std::string& path, std::string text) {
+  std::shared_ptr<const std::string>& stored = sources_[path];
+  stored = std::make_shared<const std::string>(std::move(text));
+  return *stored;
 }
 
 SourceLoc Diagnostics::loc_at(const std::string& path, size_t offset) const {

@@ -27,8 +27,9 @@ struct Diagnostic {
 
 class Diagnostics {
  public:
-  // Registers a file's text so diagnostics can quote its lines.
-  void add_source(const std::string& path, std::string text);
+  // Registers a file's text so diagnostics can quote its lines; returns the text as
+  // stored, valid while this object lives and the path is not registered again.
+  std::string_view add_source(const std::string& path, std::string text);
   // Line and column (1-based, counting UTF-8 characters) of a byte offset in a registered file.
   SourceLoc loc_at(const std::string& path, size_t offset) const;
 

@@ -160,7 +160,7 @@ std::optional<TomlNode> read_toml_file(const Source& source, const std::string& 
     diags.error(SourceLoc{source.display(rel), 0, 0}, "cannot read file: " + err);
     return std::nullopt;
   }
-  return parse_toml(*text, source.display(rel), diags);
+  return parse_toml(std::move(*text), source.display(rel), diags);
 }
 
 std::vector<Link> read_links(const TomlNode& table, Diagnostics& diags) {

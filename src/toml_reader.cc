@@ -248,13 +248,18 @@ std::string_view kind_name(TomlNode::Kind kind) {
 
 std::optional<TomlNode> parse_toml(std::string_view text, const std::string& display_path,
                                    Diagnostics& diags) {
-  diags.add_source(display_path, std::string(text));
-  if (std::optional<ScanProblem> p = scan(text)) {
+  return parse_toml(std::string(text), display_path, diags);
+}
+
+std::optional<TomlNode> parse_toml(std::string&& text, const std::string& display_path,
+                                   Diagnostics& diags) {
+  std::string_view doc = diags.add_source(display_path, std::move(text));
+  if (std::optional<ScanProblem> p = scan(doc)) {
     diags.error(diags.loc_at(display_path, p->at), p->message);
     return std::nullopt;
   }
   try {
-    toml::table t = toml::parse(text, std::string_view(display_path));
+    toml::table t = toml::parse(doc, std::string_view(display_path));
     TomlNode root = convert(t, display_path);
     root.loc = root.key_loc = SourceLoc{display_path, 1, 1};
     return root;

@@ -36,7 +36,11 @@ struct TomlNode {
 std::string_view kind_name(TomlNode::Kind kind);
 
 // Parses a document; on a syntax error reports it (file:line:col) and returns nullopt.
+// The text is registered with diags, so its lines can be quoted; pass it as an rvalue to
+// have it moved there rather than copied.
 std::optional<TomlNode> parse_toml(std::string_view text, const std::string& display_path,
+                                   Diagnostics& diags);
+std::optional<TomlNode> parse_toml(std::string&& text, const std::string& display_path,
                                    Diagnostics& diags);
 
 // Typed reads from one table. Every key asked for is "known"; finish() warns about the rest.
