@@ -8,38 +8,35 @@ namespace sitegen {
 
 namespace {
 
-SourceLoc to_loc(const toml::source_region& r, const std::string& path) {
-  return SourceLoc{path, static_cast<int>(r.begin.line), static_cast<int>(r.begin.column)};
+NodeLoc to_loc(const toml::source_region& r, const SharedPath& path) {
+  return NodeLoc{path, static_cast<int>(r.begin.line), static_cast<int>(r.begin.column)};
 }
 
-bool before(const SourceLoc& a, const SourceLoc& b) {
-  return a.line != b.line ? a.line < b.line : a.col < b.col;
-}
-
-TomlNode convert(const toml::node& n, const std::string& path) {
-  TomlNode out;
+// Fills `out` from a node of a document this file owns: strings are moved out of the
+// toml++ tree, which is thrown away afterwards.
+void convert(toml::node& n, const SharedPath& path, TomlNode& out) {
   out.loc = to_loc(n.source(), path);
   out.key_loc = out.loc;
   switch (n.type()) {
     case toml::node_type::string:
       out.kind = TomlNode::Kind::kString;
-      out.str = *n.value<std::string>();
+      out.str = std::move(n.as_string()->get());
       break;
     case toml::node_type::integer:
       out.kind = TomlNode::Kind::kInteger;
-      out.integer = *n.value<int64_t>();
+      out.integer = n.as_integer()->get();
       break;
     case toml::node_type::floating_point:
       out.kind = TomlNode::Kind::kFloat;
-      out.real = *n.value<double>();
+      out.real = n.as_floating_point()->get();
       break;
     case toml::node_type::boolean:
       out.kind = TomlNode::Kind::kBool;
-      out.boolean = *n.value<bool>();
+      out.boolean = n.as_boolean()->get();
       break;
     case toml::node_type::date: {
       out.kind = TomlNode::Kind::kDate;
-      toml::date d = *n.value<toml::date>();
+      toml::date d = n.as_date()->get();
       out.date = Date{d.year, d.month, d.day, false};
       break;
     }
@@ -52,27 +49,49 @@ TomlNode convert(const toml::node& n, const std::string& path) {
       out.date = Date{d.year, d.month, d.day, false};
       break;
     }
-    case toml::node_type::array:
+    case toml::node_type::array: {
       out.kind = TomlNode::Kind::kArray;
-      for (const toml::node& item : *n.as_array()) out.items.push_back(convert(item, path));
+      toml::array& a = *n.as_array();
+      out.items.resize(a.size());
+      for (size_t i = 0; i < a.size(); ++i) convert(a[i], path, out.items[i]);
+      a.clear();  // see below
       break;
+    }
     case toml::node_type::table:
     default:
       out.kind = TomlNode::Kind::kTable;
-      if (const toml::table* t = n.as_table()) {
-        for (auto&& [key, value] : *t) {
-          TomlNode child = convert(value, path);
-          // toml++ sorts keys; document order comes back from the key positions.
-          if (key.source().begin.line > 0) child.key_loc = to_loc(key.source(), path);
-          out.fields.emplace_back(std::string(key.str()), std::move(child));
+      if (toml::table* t = n.as_table()) {
+        // toml++ sorts keys; document order comes back from the key positions (the
+        // value's, for a key toml++ has none for). Equal positions keep toml++'s order.
+        struct Field {
+          toml::source_position at;
+          const toml::key* key;
+          toml::node* value;
+        };
+        std::vector<Field> order;
+        order.reserve(t->size());
+        for (auto&& [key, value] : *t)
+          order.push_back({key.source().begin.line > 0 ? key.source().begin : value.source().begin,
+                           &key, &value});
+        auto before = [](const Field& a, const Field& b) {
+          return a.at.line != b.at.line ? a.at.line < b.at.line : a.at.column < b.at.column;
+        };
+        if (!std::is_sorted(order.begin(), order.end(), before))
+          std::stable_sort(order.begin(), order.end(), before);
+        out.fields.resize(order.size());
+        for (size_t i = 0; i < order.size(); ++i) {
+          auto& [name, child] = out.fields[i];
+          name = order[i].key->str();
+          convert(*order[i].value, path, child);
+          if (order[i].key->source().begin.line > 0)
+            child.key_loc = to_loc(order[i].key->source(), path);
         }
-        std::stable_sort(out.fields.begin(), out.fields.end(), [](const auto& a, const auto& b) {
-          return before(a.second.key_loc, b.second.key_loc);
-        });
+        // Freed as soon as it is converted, so the new tree reuses its memory instead of
+        // claiming as much again.
+        t->clear();
       }
       break;
   }
-  return out;
 }
 
 // toml++ caps arrays and inline tables at 256 levels, but not dotted keys and table
@@ -259,12 +278,18 @@ std::optional<TomlNode> parse_toml(std::string&& text, const std::string& displa
     return std::nullopt;
   }
   try {
-    toml::table t = toml::parse(doc, std::string_view(display_path));
-    TomlNode root = convert(t, display_path);
-    root.loc = root.key_loc = SourceLoc{display_path, 1, 1};
+    // No path for toml++: its nodes would each hold a counted reference to it, and only
+    // line and column are read from them.
+    toml::table t = toml::parse(doc);
+    SharedPath path(display_path);
+    TomlNode root;
+    convert(t, path, root);
+    root.loc = root.key_loc = NodeLoc{path, 1, 1};
     return root;
   } catch (const toml::parse_error& e) {
-    diags.error(to_loc(e.source(), display_path), lower_first(std::string(e.description())));
+    const toml::source_position& at = e.source().begin;
+    diags.error(SourceLoc{display_path, static_cast<int>(at.line), static_cast<int>(at.column)},
+                lower_first(std::string(e.description())));
     return std::nullopt;
   }
 }
