@@ -165,6 +165,7 @@ std::optional<TomlNode> read_toml_file(const Source& source, const std::string& 
 
 std::vector<Link> read_links(const TomlNode& table, Diagnostics& diags) {
   std::vector<Link> links;
+  links.reserve(table.fields.size());
   for (const auto& [label, url] : table.fields) {
     if (url.kind != TomlNode::Kind::kString) {
       diags.error(url.loc, "link `" + label + "` must be a URL string, not " +

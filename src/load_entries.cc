@@ -30,6 +30,7 @@ void read_publication(const TomlNode& node, bool from_bibtex, Publication& p, Di
   std::vector<std::string> authors;
   if (r.strings("authors", &authors, !from_bibtex)) {
     p.authors.clear();
+    p.authors.reserve(authors.size());
     for (std::string& a : authors) p.authors.push_back({std::move(a), "", false});
   }
   r.string("venue", &p.venue);
@@ -93,7 +94,9 @@ void load_publications_toml(const Source& source, Site& site, Diagnostics& diags
   TableReader top(*root, "publications.toml", diags);
   // Entries from BibTeX come first; an entry here with the same id overrides and extends one.
   size_t from_bib = site.publications.size();
-  for (const TomlNode* node : top.tables("publication")) {
+  std::vector<const TomlNode*> nodes = top.tables("publication");
+  site.publications.reserve(from_bib + nodes.size());
+  for (const TomlNode* node : nodes) {
     TableReader id_reader(*node, "[[publication]]", diags);
     std::string id;
     id_reader.string("id", &id);
@@ -108,11 +111,10 @@ void load_publications_toml(const Source& source, Site& site, Diagnostics& diags
       read_publication(*node, true, unknown, diags);
       continue;
     }
-    Publication p;
+    Publication& p = site.publications.emplace_back();
     p.key = id;
     p.id_given = !id.empty();
     read_publication(*node, false, p, diags);
-    site.publications.push_back(std::move(p));
     from_bib = std::min(from_bib, site.publications.size());
   }
   top.finish();

@@ -12,10 +12,36 @@ NodeLoc to_loc(const toml::source_region& r, const SharedPath& path) {
   return NodeLoc{path, static_cast<int>(r.begin.line), static_cast<int>(r.begin.column)};
 }
 
-// Fills `out` from a node of a document this file owns: strings are moved out of the
-// toml++ tree, which is thrown away afterwards.
-void convert(toml::node& n, const SharedPath& path, TomlNode& out) {
-  out.loc = to_loc(n.source(), path);
+// Turns a toml++ document this file owns into a TomlNode tree: strings are moved out of
+// the toml++ tree, which is thrown away afterwards.
+class Converter {
+ public:
+  explicit Converter(SharedPath path) : path_(std::move(path)) {}
+  void convert(toml::node& n, TomlNode& out);
+
+ private:
+  // A table's entry, ordered by where its key is written (the value's position, for a
+  // key toml++ has none for); `index`, toml++'s order, settles equal positions.
+  struct Field {
+    uint32_t line;
+    uint32_t col;
+    size_t index;
+    const toml::key* key;
+    toml::node* value;
+    bool operator<(const Field& o) const {
+      return line != o.line ? line < o.line : col != o.col ? col < o.col : index < o.index;
+    }
+  };
+  void convert_table(toml::table& t, TomlNode& out);
+
+  SharedPath path_;
+  // The entries of the tables being converted, innermost last: one buffer for the whole
+  // document rather than one per table.
+  std::vector<Field> fields_;
+};
+
+void Converter::convert(toml::node& n, TomlNode& out) {
+  out.loc = to_loc(n.source(), path_);
   out.key_loc = out.loc;
   switch (n.type()) {
     case toml::node_type::string:
@@ -53,45 +79,41 @@ void convert(toml::node& n, const SharedPath& path, TomlNode& out) {
       out.kind = TomlNode::Kind::kArray;
       toml::array& a = *n.as_array();
       out.items.resize(a.size());
-      for (size_t i = 0; i < a.size(); ++i) convert(a[i], path, out.items[i]);
-      a.clear();  // see below
+      for (size_t i = 0; i < a.size(); ++i) convert(a[i], out.items[i]);
+      a.clear();  // see convert_table
       break;
     }
     case toml::node_type::table:
     default:
       out.kind = TomlNode::Kind::kTable;
-      if (toml::table* t = n.as_table()) {
-        // toml++ sorts keys; document order comes back from the key positions (the
-        // value's, for a key toml++ has none for). Equal positions keep toml++'s order.
-        struct Field {
-          toml::source_position at;
-          const toml::key* key;
-          toml::node* value;
-        };
-        std::vector<Field> order;
-        order.reserve(t->size());
-        for (auto&& [key, value] : *t)
-          order.push_back({key.source().begin.line > 0 ? key.source().begin : value.source().begin,
-                           &key, &value});
-        auto before = [](const Field& a, const Field& b) {
-          return a.at.line != b.at.line ? a.at.line < b.at.line : a.at.column < b.at.column;
-        };
-        if (!std::is_sorted(order.begin(), order.end(), before))
-          std::stable_sort(order.begin(), order.end(), before);
-        out.fields.resize(order.size());
-        for (size_t i = 0; i < order.size(); ++i) {
-          auto& [name, child] = out.fields[i];
-          name = order[i].key->str();
-          convert(*order[i].value, path, child);
-          if (order[i].key->source().begin.line > 0)
-            child.key_loc = to_loc(order[i].key->source(), path);
-        }
-        // Freed as soon as it is converted, so the new tree reuses its memory instead of
-        // claiming as much again.
-        t->clear();
-      }
+      if (toml::table* t = n.as_table()) convert_table(*t, out);
       break;
   }
+}
+
+void Converter::convert_table(toml::table& t, TomlNode& out) {
+  // toml++ sorts keys; document order comes back from the key positions.
+  size_t first = fields_.size();
+  for (auto&& [key, value] : t) {
+    const toml::source_position& at =
+        key.source().begin.line > 0 ? key.source().begin : value.source().begin;
+    fields_.push_back({at.line, at.column, fields_.size() - first, &key, &value});
+  }
+  auto begin = fields_.begin() + static_cast<std::ptrdiff_t>(first);
+  if (!std::is_sorted(begin, fields_.end())) std::sort(begin, fields_.end());
+  size_t count = fields_.size() - first;
+  out.fields.resize(count);
+  for (size_t i = 0; i < count; ++i) {
+    Field f = fields_[first + i];  // a copy: converting the value may grow fields_
+    auto& [name, child] = out.fields[i];
+    name = f.key->str();
+    convert(*f.value, child);
+    if (f.key->source().begin.line > 0) child.key_loc = to_loc(f.key->source(), path_);
+  }
+  fields_.resize(first);
+  // Freed as soon as it is converted, so the new tree reuses its memory instead of
+  // claiming as much again.
+  t.clear();
 }
 
 // toml++ caps arrays and inline tables at 256 levels, but not dotted keys and table
@@ -283,7 +305,7 @@ std::optional<TomlNode> parse_toml(std::string&& text, const std::string& displa
     toml::table t = toml::parse(doc);
     SharedPath path(display_path);
     TomlNode root;
-    convert(t, path, root);
+    Converter(path).convert(t, root);
     root.loc = root.key_loc = NodeLoc{path, 1, 1};
     return root;
   } catch (const toml::parse_error& e) {
@@ -393,6 +415,7 @@ bool TableReader::strings(std::string_view key, std::vector<std::string>* out, b
     return false;
   }
   std::vector<std::string> result;
+  result.reserve(n->items.size());
   for (const TomlNode& item : n->items) {
     if (item.kind != TomlNode::Kind::kString) {
       diags_.error(item.loc, "`" + std::string(key) + "` must hold only strings, not " +

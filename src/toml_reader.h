@@ -75,7 +75,9 @@ std::optional<TomlNode> parse_toml(std::string&& text, const std::string& displa
 class TableReader {
  public:
   TableReader(const TomlNode& table, std::string what, Diagnostics& diags)
-      : table_(table), what_(std::move(what)), diags_(diags) {}
+      : table_(table), what_(std::move(what)), diags_(diags) {
+    known_.reserve(kKeysReserved);
+  }
 
   const TomlNode* find(std::string_view key);
   // Each returns false (leaving *out alone) when the key is absent or has the wrong type
@@ -100,6 +102,10 @@ class TableReader {
 
  private:
   void wrong_type(std::string_view key, const TomlNode& n, std::string_view expected);
+
+  // Room for the keys the longest reader asks for ([[publication]]'s), so known_ is
+  // allocated once, not grown key by key for each of thousands of entries.
+  static constexpr size_t kKeysReserved = 32;
 
   const TomlNode& table_;
   std::string what_;  // "site.toml", "[[publication]]", ... for messages
