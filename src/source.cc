@@ -5,8 +5,10 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace fs = std::filesystem;
 
@@ -23,18 +25,32 @@ std::optional<std::string> DiskSource::read(const std::string& rel, std::string*
     *err = "is a directory";
     return std::nullopt;
   }
-  std::ifstream in(p, std::ios::binary);
-  if (!in) {
+  // One read() into a string of the file's size: a stream copy of a 14 MB
+  // publications.toml took as long as parsing a tenth of it.
+  int fd = ::open(p.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
     *err = std::strerror(errno);
     return std::nullopt;
   }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) {
-    *err = "read failed";
-    return std::nullopt;
+  struct stat st {};
+  std::string bytes(::fstat(fd, &st) == 0 && st.st_size > 0 ? st.st_size + 1 : 4096, '\0');
+  size_t size = 0;
+  for (;;) {
+    if (size == bytes.size()) bytes.resize(bytes.size() * 2);
+    ssize_t n = ::read(fd, bytes.data() + size, bytes.size() - size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      ::close(fd);
+      if (n < 0) {
+        *err = "read failed";
+        return std::nullopt;
+      }
+      break;
+    }
+    size += static_cast<size_t>(n);
   }
-  return std::move(ss).str();
+  bytes.resize(size);
+  return bytes;
 }
 
 bool DiskSource::exists(const std::string& rel) const {
