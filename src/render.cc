@@ -8,7 +8,6 @@
 #include <mutex>
 #include <thread>
 
-#include "bibtex_write.h"
 #include "feed.h"
 #include "markdown.h"
 
@@ -72,10 +71,11 @@ size_t render_pages(const Site& site, const Theme& theme, const View& view, Outp
 
   for (size_t i = 0; i < jobs.size(); ++i) out.files[jobs[i].path].bytes = std::move(results[i]);
   std::string all_bib;
-  for (const Publication& p : site.publications) {
-    std::string bib = to_bibtex(p);
-    all_bib += bib + "\n";
-    out.files[View::bib_path(p)].bytes = std::move(bib);
+  for (size_t i = 0; i < site.publications.size(); ++i) {
+    const std::string& bib = view.bibtex()[i];
+    all_bib += bib;
+    all_bib += '\n';
+    out.files[View::bib_path(site.publications[i])].bytes = bib;
   }
   if (!site.publications.empty()) out.files["publications.bib"].bytes = std::move(all_bib);
   if (!site.news.empty())

@@ -278,7 +278,11 @@ View::View(const Site& site, ViewOptions options)
   // Entries are independent (their Markdown included), so they are built on all cores.
   pubs_.reserve(site.publications.size());
   for (size_t i = 0; i < site.publications.size(); ++i) pubs_.emplace_back();
-  parallel_for(pubs_.size(), 256, [&](size_t i) { pubs_[i] = pub_entry(i); });
+  bibtex_.resize(site.publications.size());
+  parallel_for(pubs_.size(), 256, [&](size_t i) {
+    bibtex_[i] = to_bibtex(site.publications[i]);
+    pubs_[i] = pub_entry(i);
+  });
 }
 
 View::~View() {
@@ -397,7 +401,7 @@ Value View::pub_entry(size_t index) const {
   put(d, "abbr", p.abbr.empty() ? p.venue : p.abbr);
   put(d, "has_abstract", flag(!p.abstract.empty()));
   put(d, "abstract_html", p.abstract.empty() ? "" : md(p.abstract, p.abstract_trusted));
-  put(d, "bibtex", to_bibtex(p));
+  put(d, "bibtex", bibtex_[index]);
   put(d, "bib_url", urls_.page(bib_path(p)));
   return d;
 }

@@ -60,6 +60,8 @@ class View {
   Value not_found() const;
 
   const Urls& urls() const { return urls_; }
+  // Each publication's BibTeX, for its page and its .bib file.
+  const std::vector<std::string>& bibtex() const { return bibtex_; }
   // Each news item's text as HTML, rendered once for the home page, news page and feed.
   const std::vector<std::string>& news_html() const { return news_html_; }
   // Output paths, relative to the output root.
@@ -88,7 +90,8 @@ class View {
   ViewOptions options_;
   Urls urls_;
   Value common_;
-  std::vector<Value> pubs_;             // one entry per publication, built once
+  std::vector<Value> pubs_;  // one entry per publication, built once
+  std::vector<std::string> bibtex_;
   std::vector<std::string> news_html_;  // markdown_inline_to_html of each news text
   std::vector<Filter> filters_;
   std::vector<std::pair<std::string, std::string>> nav_items_;  // label, rel
