@@ -82,7 +82,7 @@ void append_link(Value& links, const std::string& label, const std::string& url,
   std::string lower = label;
   std::transform(lower.begin(), lower.end(), lower.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  Value d = Value::object();
+  Value d = Value::object(3);
   put(d, "label", label);
   put(d, "icon", "link");
   for (const KnownLink& k : kKnownLinks) {
@@ -137,7 +137,7 @@ std::string status_label(const std::string& status) {
 Value author_list(const std::vector<Author>& authors, size_t from, size_t to) {
   Value l = Value::list(to - from);
   for (size_t i = from; i < to; ++i) {
-    Value a = Value::object();
+    Value a = Value::object(4);
     put(a, "name", authors[i].name);
     put(a, "markers", authors[i].markers);
     put(a, "self", flag(authors[i].is_self));
@@ -178,7 +178,7 @@ std::string Urls::content(const std::string& url, bool trusted) const {
 View::View(const Site& site, ViewOptions options)
     : site_(site), options_(std::move(options)), urls_(site.base_url, site.allow_javascript_urls) {
   const Person& p = site.person;
-  Value person = Value::object();
+  Value person = Value::object(16);
   put(person, "name", p.name);
   put(person, "native_name", p.native_name);
   put(person, "position", p.position);
@@ -197,7 +197,7 @@ View::View(const Site& site, ViewOptions options)
   put(person, "links", std::move(links));
   put(common_, "person", std::move(person));
 
-  Value s = Value::object();
+  Value s = Value::object(5);
   put(s, "title", site.title);
   put(s, "description", site.description);
   put(s, "url", urls_.abs);
@@ -213,7 +213,7 @@ View::View(const Site& site, ViewOptions options)
   put(common_, "news_url", urls_.page("news/"));
   Value markers = Value::list(site.pubs_settings.markers.size());
   for (const Marker& m : site.pubs_settings.markers) {
-    Value item = Value::object();
+    Value item = Value::object(2);
     put(item, "symbol", m.symbol);
     put(item, "text", m.text);
     markers.push(std::move(item));
@@ -307,7 +307,7 @@ std::string View::md_inline(const std::string& text, bool trusted) const {
 Value View::nav_for(const std::string& rel) const {
   Value l = Value::list(nav_items_.size());
   for (const auto& [label, item_rel] : nav_items_) {
-    Value d = Value::object();
+    Value d = Value::object(3);
     put(d, "label", label);
     put(d, "url", urls_.page(item_rel));
     put(d, "current", flag(rel.compare(0, item_rel.size(), item_rel) == 0));
@@ -318,7 +318,7 @@ Value View::nav_for(const std::string& rel) const {
 
 Value View::page_meta(const std::string& kind, const std::string& title, const std::string& rel,
                       const std::string& description, std::string head_extra) const {
-  Value page = Value::object();
+  Value page = Value::object(13);
   put(page, "kind", kind);
   put(page, "title", title);
   put(page, "url", urls_.page(rel));
@@ -338,7 +338,7 @@ Value View::page_meta(const std::string& kind, const std::string& title, const s
                                    {"is_page", "page"},
                                    {"is_404", "404"}};
   for (const IsKind& k : kIs) put(page, k.key, flag(kind == k.kind));
-  Value d = Value::object();
+  Value d = Value::object(16);
   put(d, "page", std::move(page));
   put(d, "nav", nav_for(rel));
   PageMeta meta{kind, title, desc, rel};
@@ -348,7 +348,7 @@ Value View::page_meta(const std::string& kind, const std::string& title, const s
 
 Value View::pub_entry(size_t index) const {
   const Publication& p = site_.publications[index];
-  Value d = Value::object();
+  Value d = Value::object(32);
   put(d, "slug", p.slug);
   put(d, "url", urls_.page(publication_path(p)));
   put(d, "title", p.title);
@@ -380,7 +380,7 @@ Value View::pub_entry(size_t index) const {
   put(d, "note_html", p.note.empty() ? "" : md_inline(p.note, p.note_trusted));
   Value tags = Value::list(p.tags.size());
   for (const std::string& t : p.tags) {
-    Value tag = Value::object();
+    Value tag = Value::object(2);
     put(tag, "name", t);
     put(tag, "url", urls_.page("publications/tag/" + slugify(t) + "/"));
     tags.push(std::move(tag));
@@ -421,7 +421,7 @@ Value View::home() const {
   Value news = Value::list(std::min<size_t>(site_.news.size(), 5));
   for (size_t i = 0; i < site_.news.size() && i < 5; ++i) {
     const NewsItem& n = site_.news[i];
-    Value item = Value::object();
+    Value item = Value::object(4);
     put(item, "date", format_date(n.date));
     put(item, "date_iso", iso_date(n.date));
     put(item, "text_html", news_text_html(i));
@@ -467,7 +467,7 @@ Value View::publication_list(const std::string& title, const std::string& rel,
   Value glist = Value::list(groups.size());
   size_t count = 0;
   for (const auto& [group_title, idx] : groups) {
-    Value g = Value::object();
+    Value g = Value::object(5);
     put(g, "title", group_title);
     put(g, "has_title", flag(!group_title.empty()));
     put(g, "anchor", group_title.empty() ? "all" : slugify(group_title));
@@ -484,7 +484,7 @@ Value View::publication_list(const std::string& title, const std::string& rel,
     Value fl = Value::list(filters_.size());
     for (const Filter& f : filters_) {
       if (f.kind != kind) continue;
-      Value item = Value::object();
+      Value item = Value::object(4);
       put(item, "label", f.label);
       put(item, "count", std::to_string(f.pubs.size()));
       put(item, "url", urls_.page(f.rel));
@@ -492,7 +492,7 @@ Value View::publication_list(const std::string& title, const std::string& rel,
       fl.push(std::move(item));
     }
     if (fl.is_empty_list()) continue;
-    Value fg = Value::object();
+    Value fg = Value::object(2);
     put(fg, "title",
         std::string(kind == std::string("type")   ? "Type"
                     : kind == std::string("year") ? "Year"
@@ -523,7 +523,7 @@ Value View::news() const {
   Value items = Value::list(site_.news.size());
   for (size_t i = 0; i < site_.news.size(); ++i) {
     const NewsItem& n = site_.news[i];
-    Value item = Value::object();
+    Value item = Value::object(4);
     put(item, "date", format_date(n.date));
     put(item, "date_iso", iso_date(n.date));
     put(item, "text_html", news_text_html(i));
@@ -539,7 +539,7 @@ Value View::talks() const {
   Value d = page_meta("talks", "Talks", "talks/", "");
   Value talks = Value::list(site_.talks.size());
   for (const Talk& t : site_.talks) {
-    Value item = Value::object();
+    Value item = Value::object(6);
     put(item, "title", t.title);
     put(item, "slides_url", t.slides.empty() ? "" : urls_.content(t.slides));
     put(item, "video_url", t.video.empty() ? "" : urls_.content(t.video));
@@ -550,7 +550,7 @@ Value View::talks() const {
     put(item, "abstract_html", t.abstract.empty() ? "" : md(t.abstract));
     Value given = Value::list(t.given.size());
     for (const TalkEvent& e : t.given) {
-      Value g = Value::object();
+      Value g = Value::object(5);
       put(g, "event", e.event);
       put(g, "location", e.location);
       put(g, "date", format_date(e.date));
@@ -569,13 +569,13 @@ Value View::cv() const {
   Value d = page_meta("cv", "CV", "cv/", site_.person.name + " — curriculum vitae");
   Value sections = Value::list(site_.cv.size());
   for (const CvSection& s : site_.cv) {
-    Value sec = Value::object();
+    Value sec = Value::object(4);
     put(sec, "title", s.title);
     put(sec, "anchor", slugify(s.title));
     put(sec, "compact", flag(s.style == "compact"));
     Value entries = Value::list(s.entries.size());
     for (const CvEntry& e : s.entries) {
-      Value en = Value::object();
+      Value en = Value::object(5);
       put(en, "what", e.what);
       put(en, "where", e.where);
       put(en, "location", e.location);
