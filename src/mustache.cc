@@ -3,6 +3,7 @@
 #include "mustache.h"
 
 #include <algorithm>
+#include <array>
 
 namespace sitegen {
 
@@ -37,34 +38,40 @@ bool parse_delimiters(std::string_view contents, std::string* open, std::string*
   return true;
 }
 
+// The characters HTML escaping replaces, as a table: runs of ordinary text are copied
+// whole, which is most of every page.
+constexpr auto kEscaped = [] {
+  std::array<bool, 256> t{};
+  for (unsigned char c : std::string_view("&<>\"'")) t[c] = true;
+  return t;
+}();
+
 void append_escaped(std::string& out, const std::string& text) {
-  size_t from = 0;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char* entity;
-    switch (text[i]) {
+  const char* p = text.data();
+  const char* end = p + text.size();
+  while (p < end) {
+    const char* run = p;
+    while (p < end && !kEscaped[static_cast<unsigned char>(*p)]) ++p;
+    out.append(run, static_cast<size_t>(p - run));
+    if (p == end) break;
+    switch (*p++) {
       case '&':
-        entity = "&amp;";
+        out += "&amp;";
         break;
       case '<':
-        entity = "&lt;";
+        out += "&lt;";
         break;
       case '>':
-        entity = "&gt;";
+        out += "&gt;";
         break;
       case '"':
-        entity = "&quot;";
-        break;
-      case '\'':
-        entity = "&#39;";
+        out += "&quot;";
         break;
       default:
-        continue;
+        out += "&#39;";
+        break;
     }
-    out.append(text, from, i - from);
-    out += entity;
-    from = i + 1;
   }
-  out.append(text, from, std::string::npos);
 }
 
 }  // namespace
