@@ -3,20 +3,25 @@
 
 #include <toml++/toml.h>
 #include <algorithm>
+#include <atomic>
+#include <thread>
+
+#include "parallel.h"
 
 namespace sitegen {
 
 namespace {
 
-NodeLoc to_loc(const toml::source_region& r, const SharedPath& path) {
-  return NodeLoc{path, static_cast<int>(r.begin.line), static_cast<int>(r.begin.column)};
+// `first_line`: the line of the file where the parsed text starts (see parse_in_pieces).
+NodeLoc to_loc(const toml::source_position& at, const SharedPath& path, size_t first_line) {
+  return NodeLoc{path, static_cast<int>(at.line + first_line - 1), static_cast<int>(at.column)};
 }
 
 // Turns a toml++ document this file owns into a TomlNode tree: strings are moved out of
 // the toml++ tree, which is thrown away afterwards.
 class Converter {
  public:
-  explicit Converter(SharedPath path) : path_(std::move(path)) {}
+  Converter(SharedPath path, size_t first_line) : path_(std::move(path)), first_line_(first_line) {}
   void convert(toml::node& n, TomlNode& out);
 
  private:
@@ -35,13 +40,14 @@ class Converter {
   void convert_table(toml::table& t, TomlNode& out);
 
   SharedPath path_;
+  size_t first_line_;
   // The entries of the tables being converted, innermost last: one buffer for the whole
   // document rather than one per table.
   std::vector<Field> fields_;
 };
 
 void Converter::convert(toml::node& n, TomlNode& out) {
-  out.loc = to_loc(n.source(), path_);
+  out.loc = to_loc(n.source().begin, path_, first_line_);
   out.key_loc = out.loc;
   switch (n.type()) {
     case toml::node_type::string:
@@ -108,7 +114,8 @@ void Converter::convert_table(toml::table& t, TomlNode& out) {
     auto& [name, child] = out.fields[i];
     name = f.key->str();
     convert(*f.value, child);
-    if (f.key->source().begin.line > 0) child.key_loc = to_loc(f.key->source(), path_);
+    if (f.key->source().begin.line > 0)
+      child.key_loc = to_loc(f.key->source().begin, path_, first_line_);
   }
   fields_.resize(first);
   // Freed as soon as it is converted, so the new tree reuses its memory instead of
@@ -165,13 +172,28 @@ struct ScanProblem {
   std::string message;
 };
 
+// A `[[name]]` header with a bare name at the start of a line, outside strings and
+// arrays: a place where a document can be cut into pieces (see parse_in_pieces).
+struct Header {
+  size_t at;
+  std::string_view name;
+};
+
+bool is_bare_key(std::string_view s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '-';
+  });
+}
+
 // What toml++ cannot be trusted with, found before it parses:
 //  - nesting deeper than kMaxNesting (see above);
 //  - a non-ASCII character outside strings and comments. TOML allows none there, and
 //    toml++ 3.3 reaches TOML_UNREACHABLE (undefined behaviour) for some of them, e.g.
 //    Cyrillic or `、` right after a key (upstream issues #190 and #295).
-// Invalid UTF-8 is left to toml++, which reports it.
-std::optional<ScanProblem> scan(std::string_view text) {
+// Invalid UTF-8 is left to toml++, which reports it. Also collects the `[[name]]`
+// headers where the document could be cut.
+std::optional<ScanProblem> scan(std::string_view text, std::vector<Header>* headers) {
   auto non_ascii = [&](size_t i) -> std::optional<ScanProblem> {
     size_t n = utf8_length(text, i);
     if (n == 0) return std::nullopt;
@@ -217,6 +239,10 @@ std::optional<ScanProblem> scan(std::string_view text) {
         if (static_cast<unsigned char>(text[i]) >= 0x80) return non_ascii(i);
         ++i;
       }
+      std::string_view name = text.substr(start + 2, i - start - 2);
+      if ((start == 0 || text[start - 1] == '\n') && text.compare(start, 2, "[[") == 0 &&
+          text.compare(i, 2, "]]") == 0 && is_bare_key(name))
+        headers->push_back({start, name});
       depth = parts;
       key_parts = dots = 0;
       line_start = false;
@@ -250,6 +276,73 @@ std::optional<ScanProblem> scan(std::string_view text) {
     }
   }
   return std::nullopt;
+}
+
+// A big document is parsed in pieces on all cores, cut at `[[name]]` headers: the text
+// before the first one, then runs of whole entries. toml++ reads each piece as it would
+// inside the whole document when every piece after the first holds only its own
+// `name` array (tables inside its entries are part of them) and the first piece holds
+// none of those names: the arrays are then joined in order. Anything else (another
+// table after the entries, an error in a piece) returns nullopt, and the document is
+// parsed whole, which also reports any error exactly where it is.
+constexpr size_t kPieceBytes = 256 * 1024;
+
+TomlNode parse_piece(std::string_view text, const SharedPath& path, size_t first_line) {
+  // No path for toml++: its nodes would each hold a counted reference to it, and only
+  // line and column are read from them.
+  toml::table t = toml::parse(text);
+  TomlNode root;
+  Converter(path, first_line).convert(t, root);
+  return root;
+}
+
+std::optional<TomlNode> parse_in_pieces(std::string_view doc, const std::vector<Header>& headers,
+                                        const SharedPath& path) {
+  size_t threads = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 8);
+  if (headers.empty() || threads < 2 || doc.size() < 2 * kPieceBytes) return std::nullopt;
+  // Four pieces a core, so the cores finish together.
+  size_t target = std::max(kPieceBytes, doc.size() / (4 * threads));
+  std::vector<size_t> cuts{0};
+  std::vector<std::string_view> names{""};
+  for (const Header& h : headers)
+    if (cuts.size() == 1 || h.at - cuts.back() >= target) {
+      cuts.push_back(h.at);
+      names.push_back(h.name);
+    }
+  cuts.push_back(doc.size());
+  std::vector<size_t> first_line(names.size(), 1);
+  for (size_t k = 1; k < names.size(); ++k)
+    first_line[k] =
+        first_line[k - 1] +
+        static_cast<size_t>(std::count(doc.begin() + static_cast<std::ptrdiff_t>(cuts[k - 1]),
+                                       doc.begin() + static_cast<std::ptrdiff_t>(cuts[k]), '\n'));
+  std::vector<TomlNode> pieces(names.size());
+  std::atomic<bool> failed{false};
+  parallel_for(pieces.size(), 1, [&](size_t k) {
+    try {
+      pieces[k] = parse_piece(doc.substr(cuts[k], cuts[k + 1] - cuts[k]), path, first_line[k]);
+    } catch (const toml::parse_error&) {
+      failed = true;
+    }
+  });
+  if (failed) return std::nullopt;
+  TomlNode root = std::move(pieces[0]);
+  for (const auto& [key, value] : root.fields)
+    if (std::find(names.begin() + 1, names.end(), key) != names.end()) return std::nullopt;
+  for (size_t k = 1; k < pieces.size(); ++k) {
+    auto& fields = pieces[k].fields;
+    if (fields.size() != 1 || fields[0].first != names[k]) return std::nullopt;
+    auto same = [&](const auto& f) { return f.first == names[k]; };
+    auto it = std::find_if(root.fields.begin(), root.fields.end(), same);
+    if (it == root.fields.end()) {
+      root.fields.push_back(std::move(fields[0]));
+    } else {
+      auto& items = fields[0].second.items;
+      it->second.items.insert(it->second.items.end(), std::make_move_iterator(items.begin()),
+                              std::make_move_iterator(items.end()));
+    }
+  }
+  return root;
 }
 
 std::string lower_first(std::string s) {
@@ -295,18 +388,16 @@ std::optional<TomlNode> parse_toml(std::string_view text, const std::string& dis
 std::optional<TomlNode> parse_toml(std::string&& text, const std::string& display_path,
                                    Diagnostics& diags) {
   std::string_view doc = diags.add_source(display_path, std::move(text));
-  if (std::optional<ScanProblem> p = scan(doc)) {
+  std::vector<Header> headers;
+  if (std::optional<ScanProblem> p = scan(doc, &headers)) {
     diags.error(diags.loc_at(display_path, p->at), p->message);
     return std::nullopt;
   }
+  SharedPath path(display_path);
   try {
-    // No path for toml++: its nodes would each hold a counted reference to it, and only
-    // line and column are read from them.
-    toml::table t = toml::parse(doc);
-    SharedPath path(display_path);
-    TomlNode root;
-    Converter(path).convert(t, root);
-    root.loc = root.key_loc = NodeLoc{path, 1, 1};
+    std::optional<TomlNode> root = parse_in_pieces(doc, headers, path);
+    if (!root) root = parse_piece(doc, path, 1);
+    root->loc = root->key_loc = NodeLoc{path, 1, 1};
     return root;
   } catch (const toml::parse_error& e) {
     const toml::source_position& at = e.source().begin;
