@@ -134,17 +134,31 @@ std::string status_label(const std::string& status) {
   return "";
 }
 
-Value author_list(const std::vector<Author>& authors, size_t from, size_t to) {
-  Value l = Value::list(to - from);
-  for (size_t i = from; i < to; ++i) {
-    Value a = Value::object(4);
-    put(a, "name", authors[i].name);
-    put(a, "markers", authors[i].markers);
-    put(a, "self", flag(authors[i].is_self));
-    put(a, "last", flag(i + 1 == to));
-    l.push(std::move(a));
-  }
-  return l;
+Value author(const Author& a, bool last) {
+  Value v = Value::object(4);
+  put(v, "name", a.name);
+  put(v, "markers", a.markers);
+  put(v, "self", flag(a.is_self));
+  put(v, "last", flag(last));
+  return v;
+}
+
+// `authors`, and its first `short_n` (`authors_short`) and the others (`authors_rest`).
+// The two parts refer to the full list's entries instead of copying them, except the
+// short list's last entry when it ends early: it alone has a different `last`.
+void put_authors(Value& d, const std::vector<Author>& authors, size_t short_n) {
+  size_t n = authors.size();
+  Value all = Value::list(n);
+  for (size_t i = 0; i < n; ++i) all.push(author(authors[i], i + 1 == n));
+  Value short_list = Value::list(short_n), rest = Value::list(n - short_n);
+  for (size_t i = 0; i < short_n; ++i)
+    short_list.push(i + 1 == short_n && short_n < n ? author(authors[i], true)
+                                                    : Value::ref(&all.items()[i]));
+  for (size_t i = short_n; i < n; ++i) rest.push(Value::ref(&all.items()[i]));
+  // Moving a list keeps its items where they are, so the references stay good.
+  put(d, "authors", std::move(all));
+  put(d, "authors_short", std::move(short_list));
+  put(d, "authors_rest", std::move(rest));
 }
 
 // Long author lists show their first authors, and always the site's person, up front.
@@ -352,7 +366,6 @@ Value View::pub_entry(size_t index) const {
   put(d, "slug", p.slug);
   put(d, "url", urls_.page(publication_path(p)));
   put(d, "title", p.title);
-  put(d, "authors", author_list(p.authors, 0, p.authors.size()));
   size_t short_n = p.authors.size();
   if (p.authors.size() > kLongAuthorList) {
     short_n = kShortAuthorList;
@@ -360,8 +373,7 @@ Value View::pub_entry(size_t index) const {
       if (p.authors[i].is_self) short_n = i + 1;
     if (p.authors.size() - short_n < 2) short_n = p.authors.size();
   }
-  put(d, "authors_short", author_list(p.authors, 0, short_n));
-  put(d, "authors_rest", author_list(p.authors, short_n, p.authors.size()));
+  put_authors(d, p.authors, short_n);
   put(d, "has_authors_rest", flag(short_n < p.authors.size()));
   put(d, "authors_rest_count", std::to_string(p.authors.size() - short_n));
   put(d, "et_al", flag(p.et_al));
