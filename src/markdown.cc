@@ -3,6 +3,7 @@
 #include "markdown.h"
 
 #include <md4c-html.h>
+#include <array>
 
 #include "math.h"
 
@@ -90,15 +91,27 @@ bool is_script_url(std::string_view url) {
          starts_with_icase(url, "data:text/html");
 }
 
-std::string html_escape(std::string_view text) {
-  // Most text needs no escaping: find the first special byte before building anything.
-  size_t first = text.find_first_of("&<>\"'");
-  if (first == std::string_view::npos) return std::string(text);
-  std::string out;
-  out.reserve(text.size() + 16);
-  out.append(text, 0, first);
-  for (char c : text.substr(first)) {
-    switch (c) {
+namespace {
+
+// The characters HTML escaping replaces, as a table: runs of ordinary text are copied
+// whole, which is most of every page.
+constexpr auto kEscaped = [] {
+  std::array<bool, 256> t{};
+  for (unsigned char c : std::string_view("&<>\"'")) t[c] = true;
+  return t;
+}();
+
+}  // namespace
+
+void append_html_escaped(std::string& out, std::string_view text) {
+  const char* p = text.data();
+  const char* end = p + text.size();
+  while (p < end) {
+    const char* run = p;
+    while (p < end && !kEscaped[static_cast<unsigned char>(*p)]) ++p;
+    out.append(run, static_cast<size_t>(p - run));
+    if (p == end) break;
+    switch (*p++) {
       case '&':
         out += "&amp;";
         break;
@@ -111,13 +124,17 @@ std::string html_escape(std::string_view text) {
       case '"':
         out += "&quot;";
         break;
-      case '\'':
+      default:
         out += "&#39;";
         break;
-      default:
-        out += c;
     }
   }
+}
+
+std::string html_escape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + 16);
+  append_html_escaped(out, text);
   return out;
 }
 

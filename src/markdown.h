@@ -20,5 +20,7 @@ std::string markdown_inline_to_html(std::string_view md, const MarkdownOptions& 
 bool is_script_url(std::string_view url);
 // Escapes text for HTML content and attribute values.
 std::string html_escape(std::string_view text);
+// The same, appended to `out`.
+void append_html_escaped(std::string& out, std::string_view text);
 
 }  // namespace sitegen

@@ -3,7 +3,8 @@
 #include "mustache.h"
 
 #include <algorithm>
-#include <array>
+
+#include "markdown.h"
 
 namespace sitegen {
 
@@ -36,42 +37,6 @@ bool parse_delimiters(std::string_view contents, std::string* open, std::string*
   *open = a;
   *close = b;
   return true;
-}
-
-// The characters HTML escaping replaces, as a table: runs of ordinary text are copied
-// whole, which is most of every page.
-constexpr auto kEscaped = [] {
-  std::array<bool, 256> t{};
-  for (unsigned char c : std::string_view("&<>\"'")) t[c] = true;
-  return t;
-}();
-
-void append_escaped(std::string& out, const std::string& text) {
-  const char* p = text.data();
-  const char* end = p + text.size();
-  while (p < end) {
-    const char* run = p;
-    while (p < end && !kEscaped[static_cast<unsigned char>(*p)]) ++p;
-    out.append(run, static_cast<size_t>(p - run));
-    if (p == end) break;
-    switch (*p++) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += "&#39;";
-        break;
-    }
-  }
 }
 
 }  // namespace
@@ -288,7 +253,7 @@ struct Renderer {
             if (n.type == Template::Node::Type::kRaw)
               out += v->text();
             else
-              append_escaped(out, v->text());
+              append_html_escaped(out, v->text());
           }
           break;
         case Template::Node::Type::kSection: {
