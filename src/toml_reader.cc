@@ -228,7 +228,8 @@ std::optional<ScanProblem> scan(std::string_view text, std::vector<Header>* head
     } else if (c == '[' && line_start && opened.empty()) {
       // A [table] or [[array of tables]] header: its parts are levels below the root.
       size_t start = i;
-      i += text.compare(i, 2, "[[") == 0 ? 2 : 1;
+      bool array = text.compare(i, 2, "[[") == 0;
+      i += array ? 2 : 1;
       int parts = 2;  // the first part, and the array of [[tables]]
       while (i < text.size() && text[i] != ']' && text[i] != '\n') {
         if (text[i] == '"' || text[i] == '\'') {
@@ -239,10 +240,9 @@ std::optional<ScanProblem> scan(std::string_view text, std::vector<Header>* head
         if (static_cast<unsigned char>(text[i]) >= 0x80) return non_ascii(i);
         ++i;
       }
-      std::string_view name = text.substr(start + 2, i - start - 2);
-      if ((start == 0 || text[start - 1] == '\n') && text.compare(start, 2, "[[") == 0 &&
-          text.compare(i, 2, "]]") == 0 && is_bare_key(name))
-        headers->push_back({start, name});
+      if (array && (start == 0 || text[start - 1] == '\n') && text.compare(i, 2, "]]") == 0 &&
+          is_bare_key(text.substr(start + 2, i - start - 2)))
+        headers->push_back({start, text.substr(start + 2, i - start - 2)});
       depth = parts;
       key_parts = dots = 0;
       line_start = false;

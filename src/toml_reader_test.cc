@@ -84,4 +84,11 @@ TEST_CASE("toml: a big list file that cannot be cut is read whole, with the same
   CHECK(first_error(text).rfind("p.toml:12001:", 0) == 0);
 }
 
+TEST_CASE("toml: a table header cut off by the end of the file is an error, not a crash") {
+  CHECK(first_error("a = 1\n[") ==
+        "p.toml:2:2: error: error while parsing table header: encountered end-of-file");
+  CHECK(first_error("[[") ==
+        "p.toml:1:3: error: error while parsing table header: encountered end-of-file");
+}
+
 }  // namespace sitegen
