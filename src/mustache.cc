@@ -103,12 +103,15 @@ std::optional<Template> Template::compile(std::string text, Error* error) {
   auto add_name = [&](std::string_view name) {
     Name n;
     n.dot = name == ".";
-    if (name.find('.') == std::string_view::npos) n.parts.emplace_back(name);
-    for (size_t from = 0;
-         !n.dot && name.find('.') != std::string_view::npos && from < name.size();) {
-      size_t dot = std::min(name.find('.', from), name.size());
-      n.parts.emplace_back(name.substr(from, dot - from));
-      from = dot + 1;
+    if (name.find('.') == std::string_view::npos) {
+      n.parts.emplace_back(name);
+    } else if (!n.dot) {
+      // As kainjow splits: "a." is {"a"}, "a..b" is {"a", "", "b"}.
+      for (size_t from = 0; from < name.size();) {
+        size_t dot = std::min(name.find('.', from), name.size());
+        n.parts.emplace_back(name.substr(from, dot - from));
+        from = dot + 1;
+      }
     }
     t.names_.push_back(std::move(n));
     return static_cast<uint32_t>(t.names_.size() - 1);
@@ -133,7 +136,7 @@ std::optional<Template> Template::compile(std::string text, Error* error) {
     size_t contents_at = pos + open.size();
     // {{{name}}}: only while the delimiters are the braces.
     bool triple = braces && contents_at < in.size() && in[contents_at] == '{';
-    const std::string& end_delim = triple ? std::string("}}}") : close;
+    std::string_view end_delim = triple ? std::string_view("}}}") : std::string_view(close);
     if (triple) ++contents_at;
     size_t end = in.find(end_delim, contents_at);
     if (end == std::string::npos) return fail("unclosed tag", tag_at);
@@ -146,10 +149,9 @@ std::optional<Template> Template::compile(std::string text, Error* error) {
       continue;
     }
     char sigil = triple || contents.empty() ? 0 : contents[0];
-    std::string_view name =
-        std::string_view("#^/>&!").find(sigil) != std::string_view::npos && sigil != 0
-            ? trim(contents.substr(1))
-            : contents;
+    std::string_view name = std::string_view("#^/>&!").find(sigil) != std::string_view::npos
+                                ? trim(contents.substr(1))
+                                : contents;
     Node n;
     switch (sigil) {
       case '#':

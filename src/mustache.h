@@ -57,7 +57,7 @@ class Value {
   const Value* target_ = nullptr;
 };
 
-// A compiled template. Move-only in practice; render() is const and thread-safe.
+// A compiled template; render() is const, so threads can share one.
 class Template {
  public:
   struct Error {

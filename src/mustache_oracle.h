@@ -11,6 +11,46 @@
 
 namespace sitegen::oracle {
 
+// The data the tests and the fuzz target render templates with: text that needs
+// escaping, flags, three lists of more than one entry (`items`, `strs`, `refs`), an
+// empty one, and references to `shared` (see shared_data()).
+inline Value sample_data(const Value& shared) {
+  Value d = Value::object();
+  d.set("title", "A <b>&'\"");
+  d.set("yes", Value(true));
+  d.set("no", Value(false));
+  d.set("blank", "  ");
+  d.set("nl", "line\nbreak");
+  Value items = Value::list();
+  for (const char* name : {"x", "y", "z"}) {
+    Value item = Value::object();
+    item.set("name", name);
+    item.set("last", Value(std::string_view(name) == "z"));
+    items.push(std::move(item));
+  }
+  d.set("items", std::move(items));
+  Value strs = Value::list();
+  strs.push("a");
+  strs.push("b<");
+  d.set("strs", std::move(strs));
+  d.set("none", Value::list());
+  d.set("ref", Value::ref(&shared));
+  Value refs = Value::list();
+  refs.push(Value::ref(&shared));
+  refs.push(Value::ref(&shared));
+  d.set("refs", std::move(refs));
+  return d;
+}
+
+inline Value shared_data() {
+  Value deep = Value::object();
+  deep.set("v", "deep");
+  Value s = Value::object();
+  s.set("name", "shared");
+  s.set("deep", std::move(deep));
+  return s;
+}
+
 // kainjow has no references: a reference becomes a copy of what it stands for.
 inline kainjow::mustache::data to_kainjow(const Value& v) {
   using kainjow::mustache::data;

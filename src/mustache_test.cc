@@ -11,55 +11,17 @@ namespace sitegen {
 
 namespace {
 
-// The data every template below renders with.
-Value sample_data(const Value& shared) {
-  Value d = Value::object();
-  d.set("title", "A <b>&'\"");
-  d.set("yes", Value(true));
-  d.set("no", Value(false));
-  d.set("blank", "  ");
-  d.set("nl", "line\nbreak");
-  Value items = Value::list();
-  for (const char* name : {"x", "y", "z"}) {
-    Value item = Value::object();
-    item.set("name", name);
-    item.set("last", Value(std::string_view(name) == "z"));
-    items.push(std::move(item));
-  }
-  d.set("items", std::move(items));
-  Value strs = Value::list();
-  strs.push("a");
-  strs.push("b<");
-  d.set("strs", std::move(strs));
-  d.set("none", Value::list());
-  d.set("ref", Value::ref(&shared));
-  Value refs = Value::list();
-  refs.push(Value::ref(&shared));
-  refs.push(Value::ref(&shared));
-  d.set("refs", std::move(refs));
-  return d;
-}
-
-Value shared_data() {
-  Value deep = Value::object();
-  deep.set("v", "deep");
-  Value s = Value::object();
-  s.set("name", "shared");
-  s.set("deep", std::move(deep));
-  return s;
-}
-
 std::string render(const std::string& text) {
-  Value shared = shared_data();
-  Value d = sample_data(shared);
+  Value shared = oracle::shared_data();
+  Value d = oracle::sample_data(shared);
   oracle::Result r = oracle::sitegen_render(text, d);
   return r.ok ? r.text : "error at " + std::to_string(r.offset) + ": " + r.text;
 }
 
 // Same bytes, or the same error at the same place, from both engines.
 void check_same(const std::string& text) {
-  Value shared = shared_data();
-  Value d = sample_data(shared);
+  Value shared = oracle::shared_data();
+  Value d = oracle::sample_data(shared);
   oracle::Result ours = oracle::sitegen_render(text, d);
   oracle::Result theirs = oracle::kainjow_render(text, d);
   INFO("template: ", text);

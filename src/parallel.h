@@ -9,13 +9,17 @@
 
 namespace sitegen {
 
-// Calls fn(i) for every i in [0, n), on up to 8 threads (the caller's included), taking
+// The most threads sitegen works on: one per core, at most 8.
+inline size_t max_threads() {
+  return std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 8);
+}
+
+// Calls fn(i) for every i in [0, n), on up to max_threads() threads (the caller's included), taking
 // indices in order from a shared counter. Small loops (< min_per_thread items per
 // thread) stay on the calling thread, where starting a thread would cost more.
 template <typename Fn>
 void parallel_for(size_t n, size_t min_per_thread, Fn&& fn) {
-  size_t threads = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 8);
-  threads = std::min(threads, n / std::max<size_t>(min_per_thread, 1));
+  size_t threads = std::min(max_threads(), n / std::max<size_t>(min_per_thread, 1));
   if (threads <= 1) {
     for (size_t i = 0; i < n; ++i) fn(i);
     return;

@@ -5,11 +5,10 @@
 #include <algorithm>
 #include <atomic>
 #include <functional>
-#include <mutex>
 #include <thread>
 
 #include "feed.h"
-#include "markdown.h"
+#include "parallel.h"
 
 namespace sitegen {
 
@@ -62,8 +61,8 @@ size_t render_pages(const Site& site, const Theme& theme, const View& view, Outp
       reserve = results[i].size();
     }
   };
-  size_t n_threads = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 8);
-  n_threads = std::min(n_threads, (jobs.size() + 63) / 64);  // small sites: no thread start-up
+  size_t n_threads =
+      std::min(max_threads(), (jobs.size() + 63) / 64);  // small sites: no thread start-up
   std::vector<std::thread> threads;
   for (size_t t = 1; t < n_threads; ++t) threads.emplace_back(worker);
   worker();

@@ -4,7 +4,6 @@
 #include <toml++/toml.h>
 #include <algorithm>
 #include <atomic>
-#include <thread>
 
 #include "parallel.h"
 
@@ -298,7 +297,7 @@ TomlNode parse_piece(std::string_view text, const SharedPath& path, size_t first
 
 std::optional<TomlNode> parse_in_pieces(std::string_view doc, const std::vector<Header>& headers,
                                         const SharedPath& path) {
-  size_t threads = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 8);
+  size_t threads = max_threads();
   if (headers.empty() || threads < 2 || doc.size() < 2 * kPieceBytes) return std::nullopt;
   // Four pieces a core, so the cores finish together.
   size_t target = std::max(kPieceBytes, doc.size() / (4 * threads));

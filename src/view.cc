@@ -290,8 +290,7 @@ View::View(const Site& site, ViewOptions options)
     news_html_.push_back(markdown_inline_to_html(n.text, {site.allow_javascript_urls, true}));
 
   // Entries are independent (their Markdown included), so they are built on all cores.
-  pubs_.reserve(site.publications.size());
-  for (size_t i = 0; i < site.publications.size(); ++i) pubs_.emplace_back();
+  pubs_.resize(site.publications.size());
   bibtex_.resize(site.publications.size());
   parallel_for(pubs_.size(), 256, [&](size_t i) {
     bibtex_[i] = to_bibtex(site.publications[i]);
@@ -300,7 +299,7 @@ View::View(const Site& site, ViewOptions options)
 }
 
 View::~View() {
-  // Freeing ten thousand entries of small maps takes as long as building them.
+  // Freeing ten thousand entries of small objects takes as long as building them.
   parallel_for(pubs_.size(), 1024, [&](size_t i) { pubs_[i] = Value(); });
 }
 
