@@ -127,6 +127,15 @@ TEST_CASE("load error: a template that only breaks once its partials are include
         "        ^\n");
 }
 
+TEST_CASE("load error: sections nested deeper than rendering allows") {
+  std::string deep;
+  for (int i = 0; i < 101; ++i) deep += "{{#a}}";
+  std::string diags = diagnostics_of({{"layouts/home.mustache", deep + "\n"}});
+  CHECK(diags.substr(0, diags.find('\n')) ==
+        "content/layouts/home.mustache:1:601: error: template syntax error: sections nested "
+        "more than 100 deep");
+}
+
 TEST_CASE("load error: unknown partial, reported once") {
   CHECK(diagnostics_of({{"layouts/footer.mustache", "<p>\n  {{> nosuch}}</p>\n"}}) ==
         "content/layouts/footer.mustache:2:3: error: unknown partial `nosuch`: expected a file "
