@@ -295,11 +295,53 @@ ReloadKind reload_kind(const ServedSite& before, const ServedSite& after) {
 std::string live_reload_script() {
   // Plain ES2017, no dependencies. EventSource reconnects by itself after network errors;
   // when it gives up (the server answered with an error) the script retries every second.
-  // A page knows the build it shows; `hello` on (re)connecting reloads it when the
+  // A page knows the build it shows; `hello` on (re)connecting updates it when the
   // server has another build, which covers changes missed while disconnected.
-  std::string js = R"(<script>
+  // An update fetches the page and swaps in its body and the head's metadata: that keeps
+  // the scroll position and skips the browser's whole page load, which is most of the time
+  // from a save to the new text on screen. Inline scripts in the new body are run again, as
+  // a load would; a page with scripts in its head or scripts loaded from files, whose
+  // effects a swap cannot redo, or whose stylesheets changed (re-adding them would flash),
+  // is reloaded instead.
+  std::string js = R"(<script id="sitegen-live-reload">
 (() => {
-  let built = "@@SITEGEN_BUILD@@", box = null;
+  let built = "@@SITEGEN_BUILD@@", box = null, queue = Promise.resolve();
+  const styling = 'link[rel~="stylesheet"], style, base';
+  const runs = (s) => s.id !== "sitegen-live-reload" &&
+    (!s.type || /^(module|(text|application)\/(java|ecma)script)$/i.test(s.type.trim()));
+  const pinned = (d) => [...d.scripts].some((s) => runs(s) && (s.src || d.head.contains(s)));
+  const shape = (d) => JSON.stringify([
+    [...d.documentElement.attributes].map((x) => [x.name, x.value]),
+    [...d.head.querySelectorAll(styling)].map((e) => e.outerHTML)]);
+  const rerun = (old) => {
+    const s = document.createElement("script");
+    for (const a of old.attributes) s.setAttribute(a.name, a.value);
+    s.textContent = old.textContent;
+    old.replaceWith(s);
+  };
+  const swap = async (id) => {
+    if (id === built) return;
+    try {
+      const res = await fetch(location.href, { cache: "no-store" });
+      const type = res.headers.get("Content-Type") || "";
+      if (!res.ok || !type.startsWith("text/html")) return location.reload();
+      const doc = new DOMParser().parseFromString(await res.text(), "text/html");
+      const script = doc.getElementById("sitegen-live-reload");
+      if (!script || pinned(doc) || pinned(document) || shape(doc) !== shape(document))
+        return location.reload();
+      built = (script.textContent.match(/let built = "([^"]*)/) || [])[1] || id;
+      for (const el of [...document.head.children]) if (!el.matches(styling)) el.remove();
+      for (const el of [...doc.head.children])
+        if (!el.matches(styling)) document.head.append(document.adoptNode(el));
+      box = null;
+      document.body.replaceWith(document.adoptNode(doc.body));
+      [...document.body.querySelectorAll("script")].filter(runs).forEach(rerun);
+      performance.mark("sitegen:updated");
+    } catch (_) {
+      location.reload();
+    }
+  };
+  const update = (id) => { queue = queue.then(() => swap(id)); };
   const data = (e) => { try { return JSON.parse(e.data); } catch (_) { return {}; } };
   const hide = () => { if (box) { box.remove(); box = null; } };
   const show = (st) => {
@@ -341,11 +383,11 @@ std::string live_reload_script() {
   };
   const connect = () => {
     const es = new EventSource("/_sitegen/events");
-    const reloadIfNew = (e) => { if (data(e).build !== built) location.reload(); };
-    es.addEventListener("hello", reloadIfNew);
-    es.addEventListener("reload", reloadIfNew);
+    const updateIfNew = (e) => update(data(e).build);
+    es.addEventListener("hello", updateIfNew);
+    es.addEventListener("reload", updateIfNew);
     es.addEventListener("css", (e) => { built = data(e).build; hide(); swapCss(); });
-    es.addEventListener("ok", (e) => { hide(); reloadIfNew(e); });
+    es.addEventListener("ok", (e) => { hide(); updateIfNew(e); });
     es.addEventListener("error", (e) => {
       if (e.data) return show(data(e));  // a build error; without data: the connection's
       if (es.readyState === EventSource.CLOSED) setTimeout(connect, 1000);

@@ -1,7 +1,8 @@
 // Live reload as a person sees it: `sitegen serve` on a copy of content/, a page open
 // in headless Chromium (Debian's /usr/bin/chromium, driven by playwright-core), then
-// edits on disk. Nobody touches the page: it must reload, show the error overlay for
-// a broken site.toml, and drop it after the fix, all by itself.
+// edits on disk. Nobody touches the page: it must show the new text in place (no page
+// load, the scroll position kept), show the error overlay for a broken site.toml, drop it
+// after the fix, and reload in full once the page gains a script of its own, all by itself.
 //
 // Run: npm ci --prefix tests/browser && node tests/browser/live_reload.test.mjs
 // (SITEGEN_BINARY names the binary; default build/sitegen). Under ctest, missing
@@ -109,9 +110,10 @@ after(async () => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-test('an edit reloads the page; a broken site.toml shows the overlay until it is fixed',
+test('an edit updates the page; a broken site.toml shows the overlay until it is fixed',
   { skip: missing || false, timeout: 90000 }, async () => {
     const url = await server.url;
+    await page.setViewportSize({ width: 800, height: 400 });
     await page.goto(url);
     await page.waitForSelector('h1');
     const bioFile = path.join(tmp, 'content', 'bio.md');
@@ -119,15 +121,26 @@ test('an edit reloads the page; a broken site.toml shows the overlay until it is
     const bio = fs.readFileSync(bioFile, 'utf8');
     const site = fs.readFileSync(siteFile, 'utf8');
 
-    // 1. Edit the biography: the open page shows the new sentence by itself.
+    // 1. Edit the biography: the open page shows the new sentence by itself, swapped in
+    //    place, where the reader had scrolled to.
     const marker = `Live reload works ${Date.now()}.`;
     const navigations = [];
     page.on('framenavigated', (f) => { if (f === page.mainFrame()) navigations.push(f.url()); });
+    await page.evaluate(() => window.scrollTo(0, 300));
+    const scrolled = await page.evaluate(() => window.scrollY);
+    assert.ok(scrolled > 0, 'the home page is long enough to scroll');
     const saved = Date.now();
     save(bioFile, `${bio}\n${marker}\n`);
     await page.waitForFunction((m) => document.body.innerText.includes(m), marker, { timeout: 10000 });
     console.log(`# edit to new text in the page: ${Date.now() - saved} ms`);
-    assert.ok(navigations.length >= 1, 'the page reloaded itself');
+    assert.deepEqual(navigations, [], 'no page load: the new body was swapped in');
+    assert.equal(await page.evaluate(() => performance.getEntriesByName('sitegen:updated').length), 1);
+    assert.equal(await page.evaluate(() => window.scrollY), scrolled, 'the scroll position is kept');
+    assert.equal(await page.title(), 'Ada Example');
+    assert.equal(await page.locator('head title').count(), 1, 'one title after the swap');
+    assert.equal(await page.locator('link[rel="stylesheet"]').count(), 1, 'the stylesheet kept, not re-added');
+    assert.equal(await page.locator('.email-address a[href^="mailto:"]').count(), 1,
+      "the theme's inline script ran again on the new body");
 
     // 2. Break site.toml: the last good page stays, with the errors over it.
     save(siteFile, site.replace(/^title = "([^"]*)"$/m, 'title = "$1'));
@@ -141,5 +154,19 @@ test('an edit reloads the page; a broken site.toml shows the overlay until it is
     // 3. Fix it: the overlay goes away without any action.
     save(siteFile, site);
     await page.waitForSelector('#sitegen-errors', { state: 'detached', timeout: 10000 });
+    assert.ok((await page.innerText('body')).includes(marker));
+    assert.deepEqual(navigations, [], 'still no page load');
+
+    // 4. A layout that loads a script from a file: a swap cannot redo what it did when the
+    //    page loaded, so the page reloads in full and the script runs.
+    const footer = fs.readFileSync(path.join(root, 'themes/scholar/partials/footer.mustache'), 'utf8');
+    fs.writeFileSync(path.join(tmp, 'content', 'static', 'own.js'),
+      'document.documentElement.dataset.ownScript = "ran";\n');
+    fs.mkdirSync(path.join(tmp, 'content', 'layouts'), { recursive: true });
+    save(path.join(tmp, 'content', 'layouts', 'footer.mustache'),
+      footer.replace('</footer>', '</footer>\n<script src="/own.js"></script>'));
+    await page.waitForFunction(() => document.documentElement.dataset.ownScript === 'ran', null,
+      { timeout: 10000 });
+    assert.equal(navigations.length, 1, 'one full reload');
     assert.ok((await page.innerText('body')).includes(marker));
   });
