@@ -24,6 +24,9 @@ struct BuildResult {
   std::string base_url;  // the base URL the site was built for (site.toml or --base-url)
 };
 
-BuildResult build_site(const Source& content, const BuildOptions& options);
+// With a `stream`, pages are written to it as they are rendered (see render_pages); the
+// rest of the output stays in BuildResult::output for OutputWriter::commit().
+BuildResult build_site(const Source& content, const BuildOptions& options,
+                       OutputWriter* stream = nullptr);
 
 }  // namespace sitegen

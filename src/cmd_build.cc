@@ -110,7 +110,15 @@ int cmd_build(const std::vector<std::string>& args, Io io) {
     return kExitErrors;
   }
   auto start = std::chrono::steady_clock::now();
-  BuildResult r = build_site(DiskSource(a.content), a.options);
+  // Opened first, so pages go to disk as they are rendered; a build that fails leaves
+  // `out` as it was (the writer removes what it staged).
+  OutputWriter writer;
+  std::string err;
+  if (!writer.open(a.out, &err)) {
+    io.err << "sitegen: error: " << err << "\n";
+    return kExitErrors;
+  }
+  BuildResult r = build_site(DiskSource(a.content), a.options, &writer);
   print_diagnostics(r.diags, io.err);
   if (r.diags.has_errors()) {
     io.err << "sitegen: " << r.diags.error_count() << " error(s); nothing was written, " << a.out
@@ -118,8 +126,7 @@ int cmd_build(const std::vector<std::string>& args, Io io) {
     return kExitErrors;
   }
   WriteStats stats;
-  std::string err;
-  if (!write_output(r.output, a.out, &stats, &err)) {
+  if (!writer.commit(r.output, &stats, &err)) {
     io.err << "sitegen: error: " << err << "\n";
     return kExitErrors;
   }

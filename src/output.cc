@@ -126,12 +126,12 @@ std::optional<std::set<std::string>> read_manifest(const fs::path& out) {
   return files;
 }
 
-bool same_bytes(const fs::path& p, const OutputFile& f, std::string_view bytes) {
+bool same_bytes(const fs::path& p, const std::string& copy_from, std::string_view bytes) {
   std::error_code ec;
-  if (!f.copy_from.empty()) {
-    if (fs::file_size(p, ec) != fs::file_size(f.copy_from, ec) || ec) return false;
+  if (!copy_from.empty()) {
+    if (fs::file_size(p, ec) != fs::file_size(copy_from, ec) || ec) return false;
     std::string a, b;
-    return read_file(p, &a) && read_file(f.copy_from, &b) && a == b;
+    return read_file(p, &a) && read_file(copy_from, &b) && a == b;
   }
   if (fs::file_size(p, ec) != bytes.size() || ec) return false;
   std::string old;
@@ -216,116 +216,149 @@ bool read_output_file(const OutputFile& f, std::string* bytes, std::string* err)
   return false;
 }
 
-bool write_output(const Output& output, const fs::path& out_arg, WriteStats* stats,
-                  std::string* err) {
+struct OutputWriter::State {
+  fs::path out, parent, staging;
+  std::optional<DirLock> lock;
+  bool exists = false;  // `out` was there before
+  std::set<std::string> old_manifest;
+  bool committed = false;
+  std::mutex mu;  // guards added and failure
+  std::vector<std::string> added;
+  std::string failure;
+  std::atomic<bool> failed{false};
+  std::atomic<size_t> unchanged{0};
+
+  bool fail(std::string why) {
+    std::lock_guard<std::mutex> g(mu);
+    if (!failed.exchange(true)) failure = std::move(why);
+    return false;
+  }
+};
+
+OutputWriter::OutputWriter() = default;
+
+OutputWriter::~OutputWriter() {
+  if (s_ && !s_->committed && !s_->staging.empty()) {
+    std::error_code ec;
+    fs::remove_all(s_->staging, ec);
+  }
+}
+
+bool OutputWriter::open(const fs::path& out_arg, std::string* err) {
+  s_ = std::make_unique<State>();
+  State& s = *s_;
   std::error_code ec;
-  fs::path out = fs::absolute(out_arg, ec).lexically_normal();
-  if (out.has_filename() == false) out = out.parent_path();
-  fs::path parent = out.parent_path();
-  fs::create_directories(parent, ec);
+  s.out = fs::absolute(out_arg, ec).lexically_normal();
+  if (s.out.has_filename() == false) s.out = s.out.parent_path();
+  s.parent = s.out.parent_path();
+  fs::create_directories(s.parent, ec);
   if (ec) {
-    *err = "cannot create " + parent.string() + ": " + ec.message();
+    *err = "cannot create " + s.parent.string() + ": " + ec.message();
     return false;
   }
-  DirLock lock(parent);
-  if (!lock.try_lock()) {
-    *err = "another sitegen build is writing into " + parent.string() + "; try again when it ends";
+  s.lock.emplace(s.parent);
+  if (!s.lock->try_lock()) {
+    *err =
+        "another sitegen build is writing into " + s.parent.string() + "; try again when it ends";
     return false;
   }
-  bool exists = fs::exists(out, ec);
-  if (exists && !fs::is_directory(out, ec)) {
-    *err = "cannot write the site to " + out.string() + ": it exists and is not a directory";
+  s.exists = fs::exists(s.out, ec);
+  if (s.exists && !fs::is_directory(s.out, ec)) {
+    *err = "cannot write the site to " + s.out.string() + ": it exists and is not a directory";
     return false;
   }
-  std::optional<std::set<std::string>> old_manifest =
-      exists ? read_manifest(out) : std::set<std::string>{};
-  if (exists && !old_manifest) {
-    if (fs::directory_iterator(out, ec) != fs::directory_iterator()) {
-      *err = "refusing to write into " + out.string() +
+  if (s.exists) {
+    if (std::optional<std::set<std::string>> m = read_manifest(s.out)) {
+      s.old_manifest = std::move(*m);
+    } else if (fs::directory_iterator(s.out, ec) != fs::directory_iterator()) {
+      *err = "refusing to write into " + s.out.string() +
              ": it is not empty and was not created by sitegen (no " + kStampFile +
              "); choose a new or empty directory";
       return false;
     }
-    old_manifest.emplace();
   }
-  // Files the user put into the output directory must survive; a page may not replace one.
-  for (const auto& [rel, _] : output.files) {
-    if (!safe_rel(rel) || rel == kStampFile) {
-      *err = "refusing to write `" + rel + "`: the path is not a plain file path inside " +
-             out.string();
-      return false;
-    }
-    fs::path p = out / rel;
-    if (exists && !old_manifest->count(rel) && fs::exists(fs::symlink_status(p, ec))) {
-      *err = "refusing to overwrite " + p.string() + ", which sitegen did not create";
-      return false;
-    }
-  }
-
-  fs::path staging = parent / ("." + out.filename().string() + ".sitegen-staging");
+  fs::path staging = s.parent / ("." + s.out.filename().string() + ".sitegen-staging");
   if (fs::exists(staging, ec)) fs::remove_all(staging, ec);  // our own leftover from a killed build
   fs::create_directory(staging, ec);
   if (ec) {
     *err = "cannot create " + staging.string() + ": " + ec.message() +
-           "; sitegen builds the new site beside " + out.string() + " and swaps it in, so " +
-           parent.string() + " must be writable";
+           "; sitegen builds the new site beside " + s.out.string() + " and swaps it in, so " +
+           s.parent.string() + " must be writable";
     return false;
   }
+  s.staging = std::move(staging);
+  return true;
+}
+
+bool OutputWriter::add(const std::string& rel, const OutputFile& f) {
+  return put(rel, f.bytes, f.copy_from);
+}
+
+bool OutputWriter::put(const std::string& rel, std::string_view bytes,
+                       const std::string& copy_from) {
+  State& s = *s_;
+  if (s.failed.load(std::memory_order_relaxed)) return false;
+  // Files the user put into the output directory must survive; a page may not replace one.
+  if (!safe_rel(rel) || rel == kStampFile)
+    return s.fail("refusing to write `" + rel + "`: the path is not a plain file path inside " +
+                  s.out.string());
+  fs::path old = s.out / rel;
+  bool ours = s.exists && s.old_manifest.count(rel);
+  std::error_code ec;
+  if (s.exists && !ours && fs::exists(fs::symlink_status(old, ec)))
+    return s.fail("refusing to overwrite " + old.string() + ", which sitegen did not create");
+  fs::path target = s.staging / rel;
+  bool keep = ours && same_bytes(old, copy_from, bytes);
+  auto put = [&](std::string* why) {
+    if (keep) return link_or_copy(old, target, old, why);
+    // Copied, never linked: a link would let a tool that edits the output in place
+    // (an image optimizer, say) change the file in the content folder too.
+    if (!copy_from.empty()) return copy_file_bytes(copy_from, target, old, why);
+    return write_file(target, bytes, old, why);
+  };
+  // Folders are made when a file first needs one: most files share their folder.
+  std::string why;
+  bool ok = put(&why);
+  if (!ok) {
+    fs::create_directories(target.parent_path(), ec);  // no-op when another thread made it
+    if (ec)
+      return s.fail("cannot create " + (s.out / rel).parent_path().string() + ": " + ec.message());
+    ok = put(&why);
+  }
+  if (!ok) return s.fail(why);
+  if (keep) s.unchanged.fetch_add(1, std::memory_order_relaxed);
+  std::lock_guard<std::mutex> g(s.mu);
+  s.added.push_back(rel);
+  return true;
+}
+
+bool OutputWriter::commit(const Output& output, WriteStats* stats, std::string* err) {
+  State& s = *s_;
   auto fail = [&](const std::string& why) {
     std::error_code ec2;
-    fs::remove_all(staging, ec2);
-    *err = why + (exists ? "; " + out.string() + " is unchanged" : "; nothing was written");
+    fs::remove_all(s.staging, ec2);
+    s.staging.clear();
+    *err = why + (s.exists ? "; " + s.out.string() + " is unchanged" : "; nothing was written");
     return false;
   };
+  // The rest of the files on all cores (writing is mostly kernel time, which two threads
+  // halve on two cores).
+  std::vector<const std::pair<const std::string, OutputFile>*> rest;
+  for (const auto& entry : output.files)
+    if (!entry.second.written) rest.push_back(&entry);
+  parallel_for(rest.size(), 64, [&](size_t i) { add(rest[i]->first, rest[i]->second); });
+  if (s.failed) return fail(s.failure);
 
+  std::set<std::string> all(s.added.begin(), s.added.end());
+  for (const auto& entry : output.files) all.insert(all.end(), entry.first);
   WriteStats st;
-  std::string manifest = kStampHeader;
+  st.unchanged = s.unchanged;
+  st.written = all.size() - st.unchanged;
   std::string why;
-  // Folders first, in order; then the files on all cores (writing is mostly kernel
-  // time, which two threads halve on two cores).
-  std::vector<const std::pair<const std::string, OutputFile>*> files;
-  files.reserve(output.files.size());
-  fs::path made;  // the last folder created: files come sorted, so most share it
-  for (const auto& entry : output.files) {
-    fs::path dir = (staging / entry.first).parent_path();
-    if (dir != made) {
-      fs::create_directories(dir, ec);
-      if (ec) return fail("cannot create " + dir.string() + ": " + ec.message());
-      made = std::move(dir);
-    }
-    files.push_back(&entry);
-    manifest += entry.first + "\n";
-  }
-  std::atomic<size_t> unchanged{0};
-  std::atomic<bool> failed{false};
-  std::mutex failure_mu;
-  std::string failure;
-  parallel_for(files.size(), 64, [&](size_t i) {
-    if (failed.load(std::memory_order_relaxed)) return;
-    const auto& [rel, f] = *files[i];
-    fs::path target = staging / rel;
-    fs::path old = out / rel;
-    std::string err;
-    bool ok;
-    if (exists && old_manifest->count(rel) && same_bytes(old, f, f.bytes)) {
-      ok = link_or_copy(old, target, old, &err);
-      unchanged.fetch_add(1, std::memory_order_relaxed);
-    } else if (!f.copy_from.empty()) {
-      // Copied, never linked: a link would let a tool that edits the output in place
-      // (an image optimizer, say) change the file in the content folder too.
-      ok = copy_file_bytes(f.copy_from, target, old, &err);
-    } else {
-      ok = write_file(target, f.bytes, old, &err);
-    }
-    if (!ok) {
-      std::lock_guard<std::mutex> lock(failure_mu);
-      if (!failed.exchange(true)) failure = std::move(err);
-    }
-  });
-  if (failed) return fail(failure);
-  st.unchanged = unchanged;
-  st.written = files.size() - st.unchanged;
-  if (exists) {
+  std::error_code ec;
+  if (s.exists) {
+    const fs::path& out = s.out;
+    const std::set<std::string>& old = s.old_manifest;
     // A folder that cannot be read would leave the user's files in it behind: stop.
     std::error_code walk;
     auto unreadable = [&](const fs::path& dir) {
@@ -336,65 +369,72 @@ bool write_output(const Output& output, const fs::path& out_arg, WriteStats* sta
       if (name == kStampFile) continue;
       // Everything at this level that sitegen never wrote is carried over as it is.
       std::string prefix = name + "/";
-      bool ours = old_manifest->count(name) > 0;
-      for (auto it = old_manifest->lower_bound(prefix);
-           !ours && it != old_manifest->end() && it->compare(0, prefix.size(), prefix) == 0; ++it)
+      bool ours = old.count(name) > 0;
+      for (auto it = old.lower_bound(prefix);
+           !ours && it != old.end() && it->compare(0, prefix.size(), prefix) == 0; ++it)
         ours = true;
-      if (!ours && !carry_over(entry.path(), staging / name, &why)) return fail(why);
+      if (!ours && !carry_over(entry.path(), s.staging / name, &why)) return fail(why);
       if (ours && entry.is_directory()) {
         // Inside a folder sitegen wrote, keep the user's own files too.
         auto it = fs::recursive_directory_iterator(entry.path(), walk);
         for (; !walk && it != fs::recursive_directory_iterator(); it.increment(walk)) {
           // The path below `out` (fs::relative would resolve symlinks on every call).
           std::string rel = it->path().generic_string().substr(out.generic_string().size() + 1);
-          if (old_manifest->count(rel) || output.files.count(rel)) continue;
+          if (old.count(rel) || all.count(rel)) continue;
           // A real folder holding something sitegen wrote is walked; any other folder,
           // and a symlink (to a folder too), is the user's and is carried over whole.
           std::error_code ec2;
           if (it->is_directory(ec2) && !it->is_symlink(ec2)) {
             std::string prefix = rel + "/";
-            auto f = output.files.lower_bound(prefix);
-            bool writes =
-                f != output.files.end() && f->first.compare(0, prefix.size(), prefix) == 0;
-            auto m = old_manifest->lower_bound(prefix);
-            bool wrote = m != old_manifest->end() && m->compare(0, prefix.size(), prefix) == 0;
+            auto f = all.lower_bound(prefix);
+            bool writes = f != all.end() && f->compare(0, prefix.size(), prefix) == 0;
+            auto m = old.lower_bound(prefix);
+            bool wrote = m != old.end() && m->compare(0, prefix.size(), prefix) == 0;
             if (writes || wrote) continue;
             it.disable_recursion_pending();
           }
-          fs::create_directories((staging / rel).parent_path(), ec);
-          if (!carry_over(it->path(), staging / rel, &why)) return fail(why);
+          fs::create_directories((s.staging / rel).parent_path(), ec);
+          if (!carry_over(it->path(), s.staging / rel, &why)) return fail(why);
         }
         if (walk) return unreadable(entry.path());
       }
     }
     if (walk) return unreadable(out);
-    for (const std::string& rel : *old_manifest)
-      if (!output.files.count(rel)) ++st.removed;
+    for (const std::string& rel : old)
+      if (!all.count(rel)) ++st.removed;
   }
-  if (!write_file(staging / kStampFile, manifest, out / kStampFile, &why)) return fail(why);
+  std::string manifest = kStampHeader;
+  for (const std::string& rel : all) manifest += rel + "\n";
+  if (!write_file(s.staging / kStampFile, manifest, s.out / kStampFile, &why)) return fail(why);
 
-  if (!exists) {
-    fs::rename(staging, out, ec);
-    if (ec) return fail("cannot move the new site into " + out.string() + ": " + ec.message());
-  } else if (swap_dirs(staging, out)) {
-    fs::remove_all(staging, ec);  // the previous build, now at the staging path
+  if (!s.exists) {
+    fs::rename(s.staging, s.out, ec);
+    if (ec) return fail("cannot move the new site into " + s.out.string() + ": " + ec.message());
+  } else if (swap_dirs(s.staging, s.out)) {
+    fs::remove_all(s.staging, ec);  // the previous build, now at the staging path
   } else {
-    fs::path old = parent / ("." + out.filename().string() + ".sitegen-old");
+    fs::path old = s.parent / ("." + s.out.filename().string() + ".sitegen-old");
     fs::remove_all(old, ec);
-    fs::rename(out, old, ec);
+    fs::rename(s.out, old, ec);
     if (ec == std::errc::device_or_resource_busy || ec == std::errc::cross_device_link)
-      return fail("cannot replace " + out.string() + ": it is a mount point (" + ec.message() +
+      return fail("cannot replace " + s.out.string() + ": it is a mount point (" + ec.message() +
                   "); sitegen swaps in a complete new folder, so build into a folder inside it");
-    if (ec) return fail("cannot replace " + out.string() + ": " + ec.message());
-    fs::rename(staging, out, ec);
+    if (ec) return fail("cannot replace " + s.out.string() + ": " + ec.message());
+    fs::rename(s.staging, s.out, ec);
     if (ec) {
-      fs::rename(old, out, ec);
-      return fail("cannot replace " + out.string());
+      fs::rename(old, s.out, ec);
+      return fail("cannot replace " + s.out.string());
     }
     fs::remove_all(old, ec);
   }
+  s.committed = true;
   if (stats) *stats = st;
   return true;
+}
+
+bool write_output(const Output& output, const fs::path& out, WriteStats* stats, std::string* err) {
+  OutputWriter w;
+  return w.open(out, err) && w.commit(output, stats, err);
 }
 
 }  // namespace sitegen

@@ -4,13 +4,16 @@
 
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <string>
+#include <string_view>
 
 namespace sitegen {
 
 struct OutputFile {
   std::string bytes;      // the content, unless copy_from is set
   std::string copy_from;  // a file on disk to copy verbatim (static files)
+  bool written = false;   // already handed to an OutputWriter; bytes were let go
 };
 
 struct Output {
@@ -28,9 +31,36 @@ struct WriteStats {
   size_t removed = 0;    // stale files from sitegen's previous build
 };
 
-// Writes the output to `out`. Refuses a non-empty directory that holds no sitegen stamp.
-// Files are written to a staging directory beside `out` and swapped in; files a
-// previous sitegen build wrote and this one does not are removed, nothing else is.
+// Writes a site to `out`, file by file, so pages can go to disk while others are still
+// being rendered and need not all be held in memory. Files go to a staging directory
+// beside `out`, swapped in by commit(); files a previous sitegen build wrote and this one
+// does not are removed, nothing else is. Without a successful commit() (a failed build,
+// an error) the staging directory is removed and `out` is left as it was.
+class OutputWriter {
+ public:
+  OutputWriter();
+  ~OutputWriter();
+  OutputWriter(const OutputWriter&) = delete;
+  OutputWriter& operator=(const OutputWriter&) = delete;
+
+  // Refuses a non-empty directory that holds no sitegen stamp, and a folder another build
+  // is writing into; creates the staging directory.
+  bool open(const std::filesystem::path& out, std::string* err);
+  // Writes one file into the staging directory. Safe from several threads at once; false
+  // once any file failed (commit() then reports the first failure).
+  bool add(const std::string& rel, const OutputFile& f);
+  bool add(const std::string& rel, std::string_view bytes) { return put(rel, bytes, {}); }
+  // Writes the files of `output` not added yet, carries over what the user put into `out`,
+  // writes the stamp and swaps the new site in. `output` names every file of the site.
+  bool commit(const Output& output, WriteStats* stats, std::string* err);
+
+ private:
+  bool put(const std::string& rel, std::string_view bytes, const std::string& copy_from);
+  struct State;
+  std::unique_ptr<State> s_;
+};
+
+// open(), then commit() of the whole output.
 bool write_output(const Output& output, const std::filesystem::path& out, WriteStats* stats,
                   std::string* err);
 

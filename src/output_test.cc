@@ -60,6 +60,63 @@ TEST_CASE("output: a new directory gets the files and a stamp") {
   CHECK_FALSE(fs::exists(t.path / ".public.sitegen-staging"));
 }
 
+TEST_CASE("output: files streamed while rendering and the rest at commit make one site") {
+  TempDir t;
+  fs::path out = t.path / "public";
+  std::string err;
+  REQUIRE(write_output(make({{"index.html", "v1"}, {"p/a/index.html", "a"}}), out, nullptr, &err));
+  OutputWriter w;
+  REQUIRE(w.open(out, &err));
+  CHECK(w.add("p/a/index.html", "a"));          // unchanged: kept from the last build
+  CHECK(w.add("p/b/deep/index.html", "b"));     // folders made on demand
+  CHECK(slurp(out / "p/a/index.html") == "a");  // nothing visible before commit
+  CHECK_FALSE(fs::exists(out / "p/b"));
+  Output o = make({{"index.html", "v2"}, {"p/a/index.html", ""}, {"p/b/deep/index.html", ""}});
+  o.files["p/a/index.html"].written = o.files["p/b/deep/index.html"].written = true;
+  WriteStats st;
+  REQUIRE(w.commit(o, &st, &err));
+  CHECK(slurp(out / "index.html") == "v2");
+  CHECK(slurp(out / "p/a/index.html") == "a");  // not rewritten from the empty placeholder
+  CHECK(slurp(out / "p/b/deep/index.html") == "b");
+  CHECK(slurp(out / kStampFile).find("p/b/deep/index.html\n") != std::string::npos);
+  CHECK(st.written == 2);
+  CHECK(st.unchanged == 1);
+  CHECK_FALSE(fs::exists(t.path / ".public.sitegen-staging"));
+}
+
+TEST_CASE("output: a writer dropped without commit leaves the old site as it was") {
+  TempDir t;
+  fs::path out = t.path / "public";
+  std::string err;
+  REQUIRE(write_output(make({{"index.html", "v1"}}), out, nullptr, &err));
+  {
+    OutputWriter w;
+    REQUIRE(w.open(out, &err));
+    CHECK(w.add("index.html", "v2"));
+    CHECK(w.add("new.html", "n"));
+    CHECK(fs::exists(t.path / ".public.sitegen-staging"));
+  }  // the build failed after these pages
+  CHECK(slurp(out / "index.html") == "v1");
+  CHECK_FALSE(fs::exists(out / "new.html"));
+  CHECK_FALSE(fs::exists(t.path / ".public.sitegen-staging"));
+}
+
+TEST_CASE("output: after a failed file nothing more is written and commit says why") {
+  TempDir t;
+  fs::path out = t.path / "public";
+  std::string err;
+  OutputWriter w;
+  REQUIRE(w.open(out, &err));
+  CHECK_FALSE(w.add("../escape.html", "x"));
+  CHECK_FALSE(w.add("fine.html", "y"));
+  CHECK_FALSE(w.commit(make({{"fine.html", "y"}}), nullptr, &err));
+  CHECK(err == "refusing to write `../escape.html`: the path is not a plain file path inside " +
+                   out.string() + "; nothing was written");
+  CHECK_FALSE(fs::exists(out));
+  CHECK_FALSE(fs::exists(t.path / "escape.html"));
+  CHECK_FALSE(fs::exists(t.path / ".public.sitegen-staging"));
+}
+
 TEST_CASE("output: refuses a non-empty directory it did not create") {
   TempDir t;
   spit(t.path / "public/mine.txt", "precious");
@@ -99,7 +156,7 @@ TEST_CASE("output: a page may not replace a file sitegen did not write") {
   CHECK_FALSE(
       write_output(make({{"index.html", "v1"}, {"about.html", "gen"}}), out, nullptr, &err));
   CHECK(err == "refusing to overwrite " + (out / "about.html").string() +
-                   ", which sitegen did not create");
+                   ", which sitegen did not create; " + out.string() + " is unchanged");
   CHECK(slurp(out / "about.html") == "user's");
 }
 

@@ -15,9 +15,10 @@ namespace sitegen {
 namespace {
 
 struct Job {
-  std::string path;  // output path
-  const char* kind;  // template
-  std::function<Value()> data;
+  std::string path;                   // output path
+  const char* kind;                   // template; null for a file made already
+  std::function<Value()> data;        // the template's data
+  const std::string* text = nullptr;  // the file, when there is no template
 };
 
 std::vector<Job> page_jobs(const Site& site, const View& view) {
@@ -29,9 +30,11 @@ std::vector<Job> page_jobs(const Site& site, const View& view) {
     for (size_t i = 0; i < view.filters().size(); ++i)
       jobs.push_back({view.filters()[i].rel + "index.html", "publications",
                       [&view, i] { return view.publications_filtered(i); }});
-    for (size_t i = 0; i < site.publications.size(); ++i)
+    for (size_t i = 0; i < site.publications.size(); ++i) {
       jobs.push_back({View::publication_path(site.publications[i]) + "index.html", "publication",
                       [&view, i] { return view.publication(i); }});
+      jobs.push_back({View::bib_path(site.publications[i]), nullptr, {}, &view.bibtex()[i]});
+    }
   }
   if (!site.news.empty()) jobs.push_back({"news/index.html", "news", [&] { return view.news(); }});
   if (!site.talks.empty())
@@ -46,19 +49,31 @@ std::vector<Job> page_jobs(const Site& site, const View& view) {
 
 }  // namespace
 
-size_t render_pages(const Site& site, const Theme& theme, const View& view, Output& out) {
+size_t render_pages(const Site& site, const Theme& theme, const View& view, Output& out,
+                    OutputWriter* stream) {
   std::vector<Job> jobs = page_jobs(site, view);
-  std::vector<std::string> results(jobs.size());
+  std::vector<OutputFile> results(jobs.size());
   std::atomic<size_t> next{0};
+  std::atomic<bool> stop{false};  // the stream failed: it reports why
   auto worker = [&] {
     std::map<std::string, size_t> last_size;  // per template: a good first reserve()
-    for (size_t i; (i = next.fetch_add(1)) < jobs.size();) {
-      const Template& tmpl = theme.templates.at(jobs[i].kind);
-      Value page = jobs[i].data();
-      size_t& reserve = last_size[jobs[i].kind];
-      results[i].reserve(std::min<size_t>(reserve + reserve / 8, 256 * 1024));
-      tmpl.render({&view.common(), &page}, results[i]);
-      reserve = results[i].size();
+    for (size_t i; !stop && (i = next.fetch_add(1)) < jobs.size();) {
+      OutputFile& f = results[i];
+      if (jobs[i].kind) {
+        const Template& tmpl = theme.templates.at(jobs[i].kind);
+        Value page = jobs[i].data();
+        size_t& reserve = last_size[jobs[i].kind];
+        f.bytes.reserve(std::min<size_t>(reserve + reserve / 8, 256 * 1024));
+        tmpl.render({&view.common(), &page}, f.bytes);
+        reserve = f.bytes.size();
+      } else if (!stream) {
+        f.bytes = *jobs[i].text;
+      }
+      if (stream) {
+        if (!stream->add(jobs[i].path, jobs[i].kind ? f.bytes : *jobs[i].text)) stop = true;
+        std::string().swap(f.bytes);  // frees it (assigning an empty string keeps the buffer)
+        f.written = true;
+      }
     }
   };
   size_t n_threads =
@@ -68,18 +83,20 @@ size_t render_pages(const Site& site, const Theme& theme, const View& view, Outp
   worker();
   for (std::thread& t : threads) t.join();
 
-  for (size_t i = 0; i < jobs.size(); ++i) out.files[jobs[i].path].bytes = std::move(results[i]);
+  size_t pages = 0;
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    out.files[jobs[i].path] = std::move(results[i]);
+    pages += jobs[i].kind != nullptr;
+  }
   std::string all_bib;
-  for (size_t i = 0; i < site.publications.size(); ++i) {
-    const std::string& bib = view.bibtex()[i];
+  for (const std::string& bib : view.bibtex()) {
     all_bib += bib;
     all_bib += '\n';
-    out.files[View::bib_path(site.publications[i])].bytes = bib;
   }
   if (!site.publications.empty()) out.files["publications.bib"].bytes = std::move(all_bib);
   if (!site.news.empty())
     out.files["news/feed.xml"].bytes = atom_feed(site, view.urls(), view.news_html());
-  return jobs.size();
+  return pages;
 }
 
 }  // namespace sitegen

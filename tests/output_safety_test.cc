@@ -258,7 +258,8 @@ TEST_CASE("output safety: a failed build leaves every byte of the old output") {
     CHECK(r.code == 1);
     CHECK(r.err == "sitegen: error: refusing to overwrite " +
                        (box.root / "w/public/notes.txt").string() +
-                       ", which sitegen did not create\n");
+                       ", which sitegen did not create; " + (box.root / "w/public").string() +
+                       " is unchanged\n");
   }
   CHECK(snapshot(box.root / "w/public") == before);
   CHECK_FALSE(fs::exists(box.root / "w/.public.sitegen-staging"));
