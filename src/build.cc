@@ -45,7 +45,7 @@ void add_static(const Source& content, const Site& site, Output& out, Diagnostic
 
 }  // namespace
 
-BuildResult build_site(const Source& content, const BuildOptions& options, OutputWriter* stream) {
+BuildResult build_site(const Source& content, const BuildOptions& options, const FileSink& sink) {
   BuildResult result;
   Diagnostics& diags = result.diags;
   diags.set_strict(options.strict);
@@ -63,7 +63,7 @@ BuildResult build_site(const Source& content, const BuildOptions& options, Outpu
   if (css != theme->assets.end()) vopts.css_url_query = "?v=" + short_hash(css->second);
   vopts.body_end_html = options.live_reload_script;
   View view(site, vopts);
-  result.pages = render_pages(site, *theme, view, result.output, stream);
+  result.pages = render_pages(site, *theme, view, result.output, sink);
   for (const auto& [rel, bytes] : theme->assets) result.output.files["assets/" + rel].bytes = bytes;
   add_static(content, site, result.output, diags);
   add_sitemap_and_robots(view.urls(), result.output);

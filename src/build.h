@@ -24,9 +24,9 @@ struct BuildResult {
   std::string base_url;  // the base URL the site was built for (site.toml or --base-url)
 };
 
-// With a `stream`, pages are written to it as they are rendered (see render_pages); the
-// rest of the output stays in BuildResult::output for OutputWriter::commit().
+// With a `sink`, pages go to it as they are rendered (see render_pages), named in
+// BuildResult::output but not kept there; the other files are kept.
 BuildResult build_site(const Source& content, const BuildOptions& options,
-                       OutputWriter* stream = nullptr);
+                       const FileSink& sink = {});
 
 }  // namespace sitegen

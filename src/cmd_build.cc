@@ -118,7 +118,9 @@ int cmd_build(const std::vector<std::string>& args, Io io) {
     io.err << "sitegen: error: " << err << "\n";
     return kExitErrors;
   }
-  BuildResult r = build_site(DiskSource(a.content), a.options, &writer);
+  BuildResult r = build_site(
+      DiskSource(a.content), a.options,
+      [&](const std::string& rel, std::string_view bytes) { return writer.add(rel, bytes); });
   print_diagnostics(r.diags, io.err);
   if (r.diags.has_errors()) {
     io.err << "sitegen: " << r.diags.error_count() << " error(s); nothing was written, " << a.out
@@ -144,7 +146,10 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
   BuildArgs a;
   if (!parse_args(args, false, &a, io)) return kExitUsage;
   if (int rc = check_content_dir(a.content, io)) return rc;
-  BuildResult r = build_site(DiskSource(a.content), a.options);
+  // Only the link check reads the pages again; otherwise each is let go once rendered.
+  FileSink drop;
+  if (!a.links) drop = [](const std::string&, std::string_view) { return true; };
+  BuildResult r = build_site(DiskSource(a.content), a.options, drop);
   print_diagnostics(r.diags, io.err);
   if (r.diags.has_errors()) {
     io.err << "sitegen: " << r.diags.error_count() << " error(s), " << r.diags.warning_count()

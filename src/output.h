@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -13,8 +14,12 @@ namespace sitegen {
 struct OutputFile {
   std::string bytes;      // the content, unless copy_from is set
   std::string copy_from;  // a file on disk to copy verbatim (static files)
-  bool written = false;   // already handed to an OutputWriter; bytes were let go
+  bool written = false;   // already handed to a FileSink; bytes were let go
 };
+
+// Takes each file as soon as it is made, so it need not be kept in an Output; false
+// stops the build (the sink knows why).
+using FileSink = std::function<bool(const std::string& rel, std::string_view bytes)>;
 
 struct Output {
   // Key: path relative to the output root, '/'-separated: "index.html",

@@ -50,11 +50,11 @@ std::vector<Job> page_jobs(const Site& site, const View& view) {
 }  // namespace
 
 size_t render_pages(const Site& site, const Theme& theme, const View& view, Output& out,
-                    OutputWriter* stream) {
+                    const FileSink& sink) {
   std::vector<Job> jobs = page_jobs(site, view);
   std::vector<OutputFile> results(jobs.size());
   std::atomic<size_t> next{0};
-  std::atomic<bool> stop{false};  // the stream failed: it reports why
+  std::atomic<bool> stop{false};  // the sink failed: it knows why
   auto worker = [&] {
     std::map<std::string, size_t> last_size;  // per template: a good first reserve()
     for (size_t i; !stop && (i = next.fetch_add(1)) < jobs.size();) {
@@ -66,11 +66,11 @@ size_t render_pages(const Site& site, const Theme& theme, const View& view, Outp
         f.bytes.reserve(std::min<size_t>(reserve + reserve / 8, 256 * 1024));
         tmpl.render({&view.common(), &page}, f.bytes);
         reserve = f.bytes.size();
-      } else if (!stream) {
+      } else if (!sink) {
         f.bytes = *jobs[i].text;
       }
-      if (stream) {
-        if (!stream->add(jobs[i].path, jobs[i].kind ? f.bytes : *jobs[i].text)) stop = true;
+      if (sink) {
+        if (!sink(jobs[i].path, jobs[i].kind ? f.bytes : *jobs[i].text)) stop = true;
         std::string().swap(f.bytes);  // frees it (assigning an empty string keeps the buffer)
         f.written = true;
       }

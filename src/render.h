@@ -8,11 +8,11 @@
 
 namespace sitegen {
 
-// Renders every page into `out`; returns the number of HTML pages. With a `stream`, each
+// Renders every page into `out`; returns the number of HTML pages. With a `sink`, each
 // page and paper BibTeX file is handed to it as soon as it is made, and kept in `out`
 // only by name (OutputFile::written), so writing overlaps rendering and the pages need
 // not all be in memory at once.
 size_t render_pages(const Site& site, const Theme& theme, const View& view, Output& out,
-                    OutputWriter* stream = nullptr);
+                    const FileSink& sink = {});
 
 }  // namespace sitegen
