@@ -590,7 +590,7 @@ struct Server::Impl {
     out << line << (changed.empty() ? "built " : "rebuilt ") << next->pages << " pages in " << ms
         << " ms";
     if (!changed.empty())
-      out << (kind == ReloadKind::kReload ? "; reloading pages"
+      out << (kind == ReloadKind::kReload ? "; updating pages"
               : kind == ReloadKind::kCss  ? "; swapping the stylesheet"
                                           : "; the site is unchanged");
     out << "\n" << std::flush;
