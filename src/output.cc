@@ -222,8 +222,7 @@ struct OutputWriter::State {
   bool exists = false;  // `out` was there before
   std::set<std::string> old_manifest;
   bool committed = false;
-  std::mutex mu;  // guards added and failure
-  std::vector<std::string> added;
+  std::mutex mu;  // guards failure
   std::string failure;
   std::atomic<bool> failed{false};
   std::atomic<size_t> unchanged{0};
@@ -290,10 +289,6 @@ bool OutputWriter::open(const fs::path& out_arg, std::string* err) {
   return true;
 }
 
-bool OutputWriter::add(const std::string& rel, const OutputFile& f) {
-  return put(rel, f.bytes, f.copy_from);
-}
-
 bool OutputWriter::put(const std::string& rel, std::string_view bytes,
                        const std::string& copy_from) {
   State& s = *s_;
@@ -309,7 +304,7 @@ bool OutputWriter::put(const std::string& rel, std::string_view bytes,
     return s.fail("refusing to overwrite " + old.string() + ", which sitegen did not create");
   fs::path target = s.staging / rel;
   bool keep = ours && same_bytes(old, copy_from, bytes);
-  auto put = [&](std::string* why) {
+  auto write = [&](std::string* why) {
     if (keep) return link_or_copy(old, target, old, why);
     // Copied, never linked: a link would let a tool that edits the output in place
     // (an image optimizer, say) change the file in the content folder too.
@@ -318,17 +313,15 @@ bool OutputWriter::put(const std::string& rel, std::string_view bytes,
   };
   // Folders are made when a file first needs one: most files share their folder.
   std::string why;
-  bool ok = put(&why);
+  bool ok = write(&why);
   if (!ok) {
     fs::create_directories(target.parent_path(), ec);  // no-op when another thread made it
     if (ec)
       return s.fail("cannot create " + (s.out / rel).parent_path().string() + ": " + ec.message());
-    ok = put(&why);
+    ok = write(&why);
   }
   if (!ok) return s.fail(why);
   if (keep) s.unchanged.fetch_add(1, std::memory_order_relaxed);
-  std::lock_guard<std::mutex> g(s.mu);
-  s.added.push_back(rel);
   return true;
 }
 
@@ -346,11 +339,12 @@ bool OutputWriter::commit(const Output& output, WriteStats* stats, std::string* 
   std::vector<const std::pair<const std::string, OutputFile>*> rest;
   for (const auto& entry : output.files)
     if (!entry.second.written) rest.push_back(&entry);
-  parallel_for(rest.size(), 64, [&](size_t i) { add(rest[i]->first, rest[i]->second); });
+  parallel_for(rest.size(), 64, [&](size_t i) {
+    put(rest[i]->first, rest[i]->second.bytes, rest[i]->second.copy_from);
+  });
   if (s.failed) return fail(s.failure);
 
-  std::set<std::string> all(s.added.begin(), s.added.end());
-  for (const auto& entry : output.files) all.insert(all.end(), entry.first);
+  const std::map<std::string, OutputFile>& all = output.files;  // every file, written or not
   WriteStats st;
   st.unchanged = s.unchanged;
   st.written = all.size() - st.unchanged;
@@ -387,7 +381,7 @@ bool OutputWriter::commit(const Output& output, WriteStats* stats, std::string* 
           if (it->is_directory(ec2) && !it->is_symlink(ec2)) {
             std::string prefix = rel + "/";
             auto f = all.lower_bound(prefix);
-            bool writes = f != all.end() && f->compare(0, prefix.size(), prefix) == 0;
+            bool writes = f != all.end() && f->first.compare(0, prefix.size(), prefix) == 0;
             auto m = old.lower_bound(prefix);
             bool wrote = m != old.end() && m->compare(0, prefix.size(), prefix) == 0;
             if (writes || wrote) continue;
@@ -404,7 +398,7 @@ bool OutputWriter::commit(const Output& output, WriteStats* stats, std::string* 
       if (!all.count(rel)) ++st.removed;
   }
   std::string manifest = kStampHeader;
-  for (const std::string& rel : all) manifest += rel + "\n";
+  for (const auto& entry : all) manifest += entry.first + "\n";
   if (!write_file(s.staging / kStampFile, manifest, s.out / kStampFile, &why)) return fail(why);
 
   if (!s.exists) {

@@ -53,10 +53,10 @@ class OutputWriter {
   bool open(const std::filesystem::path& out, std::string* err);
   // Writes one file into the staging directory. Safe from several threads at once; false
   // once any file failed (commit() then reports the first failure).
-  bool add(const std::string& rel, const OutputFile& f);
   bool add(const std::string& rel, std::string_view bytes) { return put(rel, bytes, {}); }
   // Writes the files of `output` not added yet, carries over what the user put into `out`,
-  // writes the stamp and swaps the new site in. `output` names every file of the site.
+  // writes the stamp and swaps the new site in. `output` names every file of the site,
+  // the added ones too (OutputFile::written): the stamp is made from it.
   bool commit(const Output& output, WriteStats* stats, std::string* err);
 
  private:
