@@ -3,6 +3,8 @@
 #include "mustache.h"
 
 #include <algorithm>
+#include <cstring>
+#include <new>
 
 #include "markdown.h"
 
@@ -41,44 +43,118 @@ bool parse_delimiters(std::string_view contents, std::string* open, std::string*
 
 }  // namespace
 
+Value::Value(std::string_view text)
+    : kind_(Kind::kText), size_(static_cast<uint32_t>(text.size())) {
+  char* to = data_;
+  if (size_ > kInline) {
+    to = new char[size_];
+    set_ptr(to);
+  }
+  std::memcpy(to, text.data(), size_);
+}
+
 Value Value::list(size_t reserve) {
   Value v;
   v.kind_ = Kind::kList;
-  v.items_.reserve(reserve);
+  v.set_cap(static_cast<uint32_t>(reserve));
+  v.set_ptr(reserve ? ::operator new(reserve * sizeof(Value)) : nullptr);
   return v;
 }
 
 Value Value::object(size_t reserve) {
   Value v;
   v.kind_ = Kind::kObject;
-  v.items_.reserve(reserve);
-  v.keys_.reserve(reserve);
+  v.set_cap(static_cast<uint32_t>(reserve));
+  v.set_ptr(reserve ? ::operator new(reserve * sizeof(Field)) : nullptr);
   return v;
 }
 
 Value Value::ref(const Value* target) {
   Value v;
   v.kind_ = Kind::kRef;
-  v.target_ = target->resolved();
+  v.set_ptr(target->resolved());
   return v;
 }
 
+// A Value is its bytes: moving one is copying them and leaving `false` behind. That is
+// also why grow() may move items and fields with memcpy.
+Value::Value(Value&& other) noexcept : kind_(other.kind_), size_(other.size_) {
+  std::memcpy(data_, other.data_, kInline);
+  other.kind_ = Kind::kFalse;
+  other.size_ = 0;
+}
+
+Value& Value::operator=(Value&& other) noexcept {
+  if (this != &other) {
+    release();
+    kind_ = other.kind_;
+    size_ = other.size_;
+    std::memcpy(data_, other.data_, kInline);
+    other.kind_ = Kind::kFalse;
+    other.size_ = 0;
+  }
+  return *this;
+}
+
+void Value::release() noexcept {
+  switch (kind_) {
+    case Kind::kText:
+      if (size_ > kInline) delete[] static_cast<char*>(ptr());
+      break;
+    case Kind::kList:
+      for (uint32_t i = 0; i < size_; ++i) slots<Value>()[i].~Value();
+      ::operator delete(ptr());
+      break;
+    case Kind::kObject:
+      for (uint32_t i = 0; i < size_; ++i) slots<Field>()[i].~Field();
+      ::operator delete(ptr());
+      break;
+    default:
+      break;
+  }
+  kind_ = Kind::kFalse;
+  size_ = 0;
+}
+
+void Value::grow() {
+  size_t slot = kind_ == Kind::kList ? sizeof(Value) : sizeof(Field);
+  uint32_t cap = std::max<uint32_t>(4, this->cap() * 2);
+  void* bigger = ::operator new(cap* slot);
+  if (size_) std::memcpy(bigger, ptr(), size_ * slot);
+  ::operator delete(ptr());
+  set_ptr(bigger);
+  set_cap(cap);
+}
+
 void Value::set(Key key, Value value) {
-  kind_ = Kind::kObject;
-  for (size_t i = 0; i < keys_.size(); ++i)
-    if (keys_[i] == key.name) {
-      items_[i] = std::move(value);
+  if (kind_ != Kind::kObject) *this = object();
+  Field* f = slots<Field>();
+  for (uint32_t i = 0; i < size_; ++i)
+    if (f[i].key == key.name) {
+      f[i].value = std::move(value);
       return;
     }
-  keys_.push_back(key.name);
-  items_.push_back(std::move(value));
+  if (size_ == cap()) grow();
+  new (slots<Field>() + size_) Field{key.name, std::move(value)};
+  ++size_;
 }
 
 const Value* Value::get(std::string_view key) const {
   if (kind_ != Kind::kObject) return nullptr;
-  for (size_t i = 0; i < keys_.size(); ++i)
-    if (keys_[i] == key) return items_[i].resolved();
+  const Field* f = slots<const Field>();
+  for (uint32_t i = 0; i < size_; ++i)
+    if (f[i].key.size() == key.size() &&
+        (key.empty() ||
+         (f[i].key[0] == key[0] && std::memcmp(f[i].key.data(), key.data(), key.size()) == 0)))
+      return f[i].value.resolved();
   return nullptr;
+}
+
+void Value::push(Value item) {
+  if (kind_ != Kind::kList) *this = list();
+  if (size_ == cap()) grow();
+  new (slots<Value>() + size_) Value(std::move(item));
+  ++size_;
 }
 
 std::optional<Template> Template::compile(std::string text, Error* error) {

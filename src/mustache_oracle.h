@@ -61,7 +61,7 @@ inline kainjow::mustache::data to_kainjow(const Value& v) {
     case Value::Kind::kTrue:
       return data(data::type::bool_true);
     case Value::Kind::kText:
-      return data(r.text());
+      return data(std::string(r.text()));
     case Value::Kind::kList: {
       data l(data::type::list);
       for (const Value& item : r.items()) l.push_back(to_kainjow(item));
@@ -72,8 +72,7 @@ inline kainjow::mustache::data to_kainjow(const Value& v) {
       break;
   }
   data o(data::type::object);
-  for (size_t i = 0; i < r.keys().size(); ++i)
-    o.set(std::string(r.keys()[i]), to_kainjow(r.items()[i]));
+  for (const Value::Field& f : r.fields()) o.set(std::string(f.key), to_kainjow(f.value));
   return o;
 }
 
