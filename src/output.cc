@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <linux/fs.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -55,11 +56,12 @@ bool write_all(int fd, const char* data, size_t size) {
   return true;
 }
 
+// Creates `rel` below the directory `dir` (a descriptor, or AT_FDCWD) with `bytes`.
 // `shown` is how the file is named in messages: its final place in the output
 // directory, not the staging directory the user never sees.
-bool write_file(const fs::path& p, std::string_view bytes, const fs::path& shown,
+bool write_file(int dir, const char* rel, std::string_view bytes, const fs::path& shown,
                 std::string* err) {
-  int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  int fd = ::openat(dir, rel, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) {
     *err = "cannot create " + shown.string() + ": " + std::strerror(errno);
     return false;
@@ -74,16 +76,16 @@ bool write_file(const fs::path& p, std::string_view bytes, const fs::path& shown
   return ok;
 }
 
-// Copies a file's bytes. std::filesystem::copy_file is not used: it reports a full
-// disk as "Input/output error", and does not say which side failed.
-bool copy_file_bytes(const fs::path& from, const fs::path& to, const fs::path& shown,
+// Copies a file's bytes to `rel` below `dir`. std::filesystem::copy_file is not used:
+// it reports a full disk as "Input/output error", and does not say which side failed.
+bool copy_file_bytes(const fs::path& from, int dir, const char* rel, const fs::path& shown,
                      std::string* err) {
   int in = ::open(from.c_str(), O_RDONLY | O_CLOEXEC);
   if (in < 0) {
     *err = "cannot read " + from.string() + ": " + std::strerror(errno);
     return false;
   }
-  int out = ::open(to.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  int out = ::openat(dir, rel, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (out < 0) {
     *err = "cannot create " + shown.string() + ": " + std::strerror(errno);
     ::close(in);
@@ -139,12 +141,10 @@ bool same_bytes(const fs::path& p, const std::string& copy_from, std::string_vie
 }
 
 // Hard link when possible (same file system, cheap); a copy otherwise.
-bool link_or_copy(const fs::path& from, const fs::path& to, const fs::path& shown,
+bool link_or_copy(const fs::path& from, int dir, const char* rel, const fs::path& shown,
                   std::string* err) {
-  std::error_code ec;
-  fs::create_hard_link(from, to, ec);
-  if (!ec) return true;
-  return copy_file_bytes(from, to, shown, err);
+  if (::linkat(AT_FDCWD, from.c_str(), dir, rel, 0) == 0) return true;
+  return copy_file_bytes(from, dir, rel, shown, err);
 }
 
 // Carries a file or folder sitegen did not create into the new tree.
@@ -158,7 +158,7 @@ bool carry_over(const fs::path& from, const fs::path& to, std::string* err) {
     for (const auto& entry : fs::directory_iterator(from, ec))
       if (!carry_over(entry.path(), to / entry.path().filename(), err)) return false;
   } else {
-    return link_or_copy(from, to, from, err);
+    return link_or_copy(from, AT_FDCWD, to.c_str(), from, err);
   }
   if (ec) *err = "cannot carry over " + from.string() + ": " + ec.message();
   return !ec;
@@ -218,6 +218,7 @@ bool read_output_file(const OutputFile& f, std::string* bytes, std::string* err)
 
 struct OutputWriter::State {
   fs::path out, parent, staging;
+  int staging_fd = -1;  // files are created relative to it: shorter lookups than full paths
   std::optional<DirLock> lock;
   bool exists = false;  // `out` was there before
   std::set<std::string> old_manifest;
@@ -226,6 +227,12 @@ struct OutputWriter::State {
   std::string failure;
   std::atomic<bool> failed{false};
   std::atomic<size_t> unchanged{0};
+  std::mutex dirs_mu;                       // guards dirs
+  std::set<std::string, std::less<>> dirs;  // folders made in the staging directory
+
+  ~State() {
+    if (staging_fd >= 0) ::close(staging_fd);
+  }
 
   bool fail(std::string why) {
     std::lock_guard<std::mutex> g(mu);
@@ -279,6 +286,10 @@ bool OutputWriter::open(const fs::path& out_arg, std::string* err) {
   fs::path staging = s.parent / ("." + s.out.filename().string() + ".sitegen-staging");
   if (fs::exists(staging, ec)) fs::remove_all(staging, ec);  // our own leftover from a killed build
   fs::create_directory(staging, ec);
+  if (!ec) {
+    s.staging_fd = ::open(staging.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (s.staging_fd < 0) ec = std::error_code(errno, std::generic_category());
+  }
   if (ec) {
     *err = "cannot create " + staging.string() + ": " + ec.message() +
            "; sitegen builds the new site beside " + s.out.string() + " and swaps it in, so " +
@@ -286,6 +297,28 @@ bool OutputWriter::open(const fs::path& out_arg, std::string* err) {
     return false;
   }
   s.staging = std::move(staging);
+  return true;
+}
+
+// Makes the folders above `rel` in the staging directory, each once: a site's files are
+// grouped in few folders, and asking the file system again for every file (or creating
+// a file first and its folder when that fails) doubled the system calls of a build.
+bool OutputWriter::make_parents(std::string_view rel) {
+  State& s = *s_;
+  for (size_t slash = rel.find('/'); slash != std::string_view::npos;
+       slash = rel.find('/', slash + 1)) {
+    std::string_view dir = rel.substr(0, slash);
+    {
+      std::lock_guard<std::mutex> g(s.dirs_mu);
+      if (s.dirs.count(dir)) continue;
+    }
+    // Not under the lock: another thread may make the same folder meanwhile (EEXIST).
+    std::string d(dir);
+    if (::mkdirat(s.staging_fd, d.c_str(), 0755) != 0 && errno != EEXIST)
+      return s.fail("cannot create " + (s.out / d).string() + ": " + std::strerror(errno));
+    std::lock_guard<std::mutex> g(s.dirs_mu);
+    s.dirs.insert(std::move(d));
+  }
   return true;
 }
 
@@ -302,24 +335,14 @@ bool OutputWriter::put(const std::string& rel, std::string_view bytes,
   std::error_code ec;
   if (s.exists && !ours && fs::exists(fs::symlink_status(old, ec)))
     return s.fail("refusing to overwrite " + old.string() + ", which sitegen did not create");
-  fs::path target = s.staging / rel;
   bool keep = ours && same_bytes(old, copy_from, bytes);
-  auto write = [&](std::string* why) {
-    if (keep) return link_or_copy(old, target, old, why);
-    // Copied, never linked: a link would let a tool that edits the output in place
-    // (an image optimizer, say) change the file in the content folder too.
-    if (!copy_from.empty()) return copy_file_bytes(copy_from, target, old, why);
-    return write_file(target, bytes, old, why);
-  };
-  // Folders are made when a file first needs one: most files share their folder.
+  if (!make_parents(rel)) return false;
   std::string why;
-  bool ok = write(&why);
-  if (!ok) {
-    fs::create_directories(target.parent_path(), ec);  // no-op when another thread made it
-    if (ec)
-      return s.fail("cannot create " + (s.out / rel).parent_path().string() + ": " + ec.message());
-    ok = write(&why);
-  }
+  bool ok = keep ? link_or_copy(old, s.staging_fd, rel.c_str(), old, &why)
+            // Copied, never linked: a link would let a tool that edits the output in
+            // place (an image optimizer, say) change the file in the content folder too.
+            : !copy_from.empty() ? copy_file_bytes(copy_from, s.staging_fd, rel.c_str(), old, &why)
+                                 : write_file(s.staging_fd, rel.c_str(), bytes, old, &why);
   if (!ok) return s.fail(why);
   if (keep) s.unchanged.fetch_add(1, std::memory_order_relaxed);
   return true;
@@ -399,7 +422,7 @@ bool OutputWriter::commit(const Output& output, WriteStats* stats, std::string* 
   }
   std::string manifest = kStampHeader;
   for (const auto& entry : all) manifest += entry.first + "\n";
-  if (!write_file(s.staging / kStampFile, manifest, s.out / kStampFile, &why)) return fail(why);
+  if (!write_file(s.staging_fd, kStampFile, manifest, s.out / kStampFile, &why)) return fail(why);
 
   if (!s.exists) {
     fs::rename(s.staging, s.out, ec);

@@ -61,6 +61,7 @@ class OutputWriter {
 
  private:
   bool put(const std::string& rel, std::string_view bytes, const std::string& copy_from);
+  bool make_parents(std::string_view rel);
   struct State;
   std::unique_ptr<State> s_;
 };
