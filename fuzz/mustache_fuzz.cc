@@ -1,5 +1,6 @@
 // Fuzzes the template engine against kainjow mustache: any template compiles or fails
-// with the same error at the same offset in both, and renders to the same bytes.
+// with the same error at the same offset in both, and renders to the same bytes, also
+// when pages go through a RenderCache.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -23,6 +24,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
   if (!ours.ok && ours.text.find("nested more than") != std::string::npos) return 0;
   sitegen::oracle::Result theirs = sitegen::oracle::kainjow_render(text, d);
   if (ours.ok != theirs.ok || ours.text != theirs.text || ours.offset != theirs.offset)
+    std::abort();
+  // Pages rendered through one RenderCache, the second with other outer values.
+  if (!ours.ok) return 0;
+  sitegen::Value other = sitegen::oracle::sample_data(shared, true);
+  std::vector<sitegen::oracle::Result> cached =
+      sitegen::oracle::sitegen_render_cached(text, {&d, &other, &d});
+  if (cached[0].text != theirs.text || cached[2].text != theirs.text ||
+      cached[1].text != sitegen::oracle::kainjow_render(text, other).text)
     std::abort();
   return 0;
 }

@@ -4,7 +4,10 @@
 
 #include <algorithm>
 #include <cstring>
+#include <mutex>
 #include <new>
+#include <tuple>
+#include <unordered_map>
 
 #include "markdown.h"
 
@@ -270,31 +273,49 @@ std::optional<Template> Template::compile(std::string text, Error* error) {
 namespace {
 
 struct Renderer {
+  const Template* tmpl;
   const std::string& text;
   const std::vector<Template::Node>& nodes;
   const std::vector<Template::Name>& names;
   std::vector<const Value*> stack;
   std::string& out;
   size_t line_start;
+  RenderCache* cache;
   // A section tag was on the current line: if nothing but blanks is left on it, the
   // whole line goes.
   bool section_on_line = false;
+  // While an item for the cache renders: its stack level, and the lookups that went below it.
+  size_t item_level = SIZE_MAX;
+  std::vector<RenderCache::Lookup>* outside = nullptr;
 
-  const Value* lookup(const Template::Name& name) const {
-    if (name.dot) return stack.back();
-    if (name.parts.size() == 1) {
-      for (auto it = stack.rbegin(); it != stack.rend(); ++it)
-        if (const Value* v = (*it)->get(name.parts[0])) return v;
-      return nullptr;
+  // The name looked up in stack levels [0, levels).
+  const Value* lookup_in(const Template::Name& name, size_t levels, size_t* found_at) const {
+    if (name.dot) {
+      *found_at = levels - 1;
+      return stack[levels - 1];
     }
-    // "a.b.c": the innermost context in which the whole path resolves.
-    for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
-      const Value* v = *it;
+    for (size_t level = levels; level-- > 0;) {
+      const Value* v = stack[level];
+      // "a.b.c": the innermost context in which the whole path resolves.
       for (const std::string& part : name.parts)
         if (!(v = v->get(part))) break;
-      if (v) return v;
+      if (v) {
+        *found_at = level;
+        return v;
+      }
     }
+    *found_at = SIZE_MAX;
     return nullptr;
+  }
+
+  const Value* lookup(uint32_t name) const {
+    size_t level;
+    const Value* v = lookup_in(names[name], stack.size(), &level);
+    if (outside && (level == SIZE_MAX || level < item_level) &&
+        std::none_of(outside->begin(), outside->end(),
+                     [&](const RenderCache::Lookup& l) { return l.name == name; }))
+      outside->push_back({name, v});
+    return v;
   }
 
   void end_line(const Template::Node* newline) {
@@ -315,6 +336,40 @@ struct Renderer {
     section_on_line = true;
   }
 
+  // One item of a list section. Items that refer to shared entries go through the cache
+  // when they start a line: nothing before them on it can then change their bytes.
+  void list_item(size_t i, const Value& item) {
+    const Value* entry = item.resolved();
+    if (!cache || item.kind() != Value::Kind::kRef || outside || out.size() != line_start) {
+      section(i, entry);
+      return;
+    }
+    auto node = static_cast<uint32_t>(i);
+    size_t start = out.size();
+    if (const RenderCache::Item* done = cache->find(tmpl, node, entry)) {
+      size_t level;
+      if (std::all_of(done->outside.begin(), done->outside.end(), [&](const auto& l) {
+            return lookup_in(names[l.name], stack.size(), &level) == l.value;
+          })) {
+        out += done->bytes;
+        line_start = start + done->line_start;
+        section_on_line = true;
+        return;
+      }
+      section(i, entry);  // the same entry in another setting
+      return;
+    }
+    RenderCache::Item made;
+    item_level = stack.size();
+    outside = &made.outside;
+    section(i, entry);
+    outside = nullptr;
+    item_level = SIZE_MAX;
+    made.bytes = out.substr(start);
+    made.line_start = line_start - start;
+    cache->add(tmpl, node, entry, std::move(made));
+  }
+
   void run(size_t from, size_t to) {
     for (size_t i = from; i < to; ++i) {
       const Template::Node& n = nodes[i];
@@ -327,7 +382,7 @@ struct Renderer {
           break;
         case Template::Node::Type::kVariable:
         case Template::Node::Type::kRaw:
-          if (const Value* v = lookup(names[n.name]); v && v->kind() == Value::Kind::kText) {
+          if (const Value* v = lookup(n.name); v && v->kind() == Value::Kind::kText) {
             if (n.type == Template::Node::Type::kRaw)
               out += v->text();
             else
@@ -335,9 +390,9 @@ struct Renderer {
           }
           break;
         case Template::Node::Type::kSection: {
-          const Value* v = lookup(names[n.name]);
+          const Value* v = lookup(n.name);
           if (v && v->kind() == Value::Kind::kList) {
-            for (const Value& item : v->items()) section(i, item.resolved());
+            for (const Value& item : v->items()) list_item(i, item);
           } else if (v && v->kind() != Value::Kind::kFalse) {
             section(i, v);
           }
@@ -345,7 +400,7 @@ struct Renderer {
           break;
         }
         case Template::Node::Type::kInverted: {
-          const Value* v = lookup(names[n.name]);
+          const Value* v = lookup(n.name);
           if (!v || v->kind() == Value::Kind::kFalse || v->is_empty_list()) section(i, v);
           i = n.end - 1;
           break;
@@ -357,8 +412,35 @@ struct Renderer {
 
 }  // namespace
 
-void Template::render(const std::vector<const Value*>& stack, std::string& out) const {
-  Renderer r{text_, nodes_, names_, stack, out, out.size()};
+struct RenderCache::State {
+  struct KeyHash {
+    size_t operator()(const std::tuple<const Template*, uint32_t, const Value*>& k) const {
+      auto [t, node, entry] = k;
+      return std::hash<const void*>()(entry) ^ (std::hash<const void*>()(t) << 1) ^ node;
+    }
+  };
+  mutable std::mutex mu;
+  std::unordered_map<std::tuple<const Template*, uint32_t, const Value*>, Item, KeyHash> items;
+};
+
+RenderCache::RenderCache() : s_(std::make_unique<State>()) {}
+RenderCache::~RenderCache() = default;
+
+const RenderCache::Item* RenderCache::find(const Template* t, uint32_t node,
+                                           const Value* entry) const {
+  std::lock_guard<std::mutex> g(s_->mu);
+  auto it = s_->items.find({t, node, entry});
+  return it == s_->items.end() ? nullptr : &it->second;
+}
+
+void RenderCache::add(const Template* t, uint32_t node, const Value* entry, Item item) {
+  std::lock_guard<std::mutex> g(s_->mu);
+  s_->items.try_emplace({t, node, entry}, std::move(item));  // a twin from another thread stays
+}
+
+void Template::render(const std::vector<const Value*>& stack, std::string& out,
+                      RenderCache* cache) const {
+  Renderer r{this, text_, nodes_, names_, stack, out, out.size(), cache};
   r.run(0, nodes_.size());
   r.end_line(nullptr);
 }

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -108,6 +109,39 @@ inline std::span<const Value::Field> Value::fields() const {
           kind_ == Kind::kObject ? size_ : 0};
 }
 
+class Template;
+
+// List items that stand for shared entries (references), rendered once per template
+// section and copied into every later page that lists the same entry there: a
+// publication appears on the full list and on several filter pages. An item's bytes are
+// reused only where every name its section looked up outside the item resolves to the
+// same value as when it was rendered, so the bytes are those a fresh render would give.
+// Shared by the threads of one build.
+class RenderCache {
+ public:
+  RenderCache();
+  ~RenderCache();
+  RenderCache(const RenderCache&) = delete;
+  RenderCache& operator=(const RenderCache&) = delete;
+
+  struct Lookup {
+    uint32_t name;       // the template's name index
+    const Value* value;  // what it resolved to below the item; null: nothing
+  };
+  struct Item {
+    std::string bytes;
+    size_t line_start;            // where the last line of bytes starts
+    std::vector<Lookup> outside;  // lookups that went past the item
+  };
+  // The item rendered for (template, section node, entry), or null.
+  const Item* find(const Template* t, uint32_t node, const Value* entry) const;
+  void add(const Template* t, uint32_t node, const Value* entry, Item item);
+
+ private:
+  struct State;
+  std::unique_ptr<State> s_;
+};
+
 // A compiled template; render() is const, so threads can share one.
 class Template {
  public:
@@ -118,8 +152,10 @@ class Template {
   // Parses `text`; on a syntax error returns nullopt and fills *error.
   static std::optional<Template> compile(std::string text, Error* error);
 
-  // Renders with `stack` as the context, innermost last, appending to out.
-  void render(const std::vector<const Value*>& stack, std::string& out) const;
+  // Renders with `stack` as the context, innermost last, appending to out. With a cache,
+  // list items that are references are taken from it or added to it.
+  void render(const std::vector<const Value*>& stack, std::string& out,
+              RenderCache* cache = nullptr) const;
 
   struct Node {
     enum class Type : uint8_t { kText, kNewline, kVariable, kRaw, kSection, kInverted };

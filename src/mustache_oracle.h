@@ -5,6 +5,7 @@
 
 #include <kainjow/mustache.hpp>
 #include <string>
+#include <vector>
 
 #include "markdown.h"
 #include "mustache.h"
@@ -13,12 +14,14 @@ namespace sitegen::oracle {
 
 // The data the tests and the fuzz target render templates with: text that needs
 // escaping, flags, three lists of more than one entry (`items`, `strs`, `refs`), an
-// empty one, and references to `shared` (see shared_data()).
-inline Value sample_data(const Value& shared) {
+// empty one, and references to `shared` (see shared_data()). The `other` page has
+// another title and the flags swapped, so what a list item of `refs` looks up outside
+// `shared` differs from the first page's.
+inline Value sample_data(const Value& shared, bool other = false) {
   Value d = Value::object();
-  d.set("title", "A <b>&'\"");
-  d.set("yes", Value(true));
-  d.set("no", Value(false));
+  d.set("title", other ? "Other & page" : "A <b>&'\"");
+  d.set("yes", Value(!other));
+  d.set("no", Value(other));
   d.set("blank", "  ");
   d.set("nl", "line\nbreak");
   Value items = Value::list();
@@ -114,6 +117,21 @@ inline Result sitegen_render(const std::string& tmpl_text, const Value& data) {
   Result r{true, "", 0};
   t->render({&data}, r.text);
   return r;
+}
+
+// Renders the pages one after the other through one RenderCache, as a build does.
+inline std::vector<Result> sitegen_render_cached(const std::string& tmpl_text,
+                                                 const std::vector<const Value*>& pages) {
+  Template::Error e;
+  std::optional<Template> t = Template::compile(tmpl_text, &e);
+  if (!t) return std::vector<Result>(pages.size(), Result{false, e.message, e.offset});
+  RenderCache cache;
+  std::vector<Result> results;
+  for (const Value* page : pages) {
+    Result& r = results.emplace_back(Result{true, "", 0});
+    t->render({page}, r.text, &cache);
+  }
+  return results;
 }
 
 }  // namespace sitegen::oracle

@@ -18,16 +18,24 @@ std::string render(const std::string& text) {
   return r.ok ? r.text : "error at " + std::to_string(r.offset) + ": " + r.text;
 }
 
-// Same bytes, or the same error at the same place, from both engines.
+// Same bytes, or the same error at the same place, from both engines: rendered alone,
+// and as three pages through one RenderCache (the second page differs from the first,
+// the third is the first again), as a build renders them.
 void check_same(const std::string& text) {
   Value shared = oracle::shared_data();
   Value d = oracle::sample_data(shared);
+  Value other = oracle::sample_data(shared, true);
   oracle::Result ours = oracle::sitegen_render(text, d);
   oracle::Result theirs = oracle::kainjow_render(text, d);
   INFO("template: ", text);
   CHECK(ours.ok == theirs.ok);
   CHECK(ours.text == theirs.text);
   CHECK(ours.offset == theirs.offset);
+  std::vector<oracle::Result> cached = oracle::sitegen_render_cached(text, {&d, &other, &d});
+  oracle::Result theirs_other = oracle::kainjow_render(text, other);
+  CHECK(cached[0].text == theirs.text);
+  CHECK(cached[1].text == theirs_other.text);
+  CHECK(cached[2].text == theirs.text);
 }
 
 }  // namespace
@@ -46,6 +54,31 @@ TEST_CASE("mustache: sections iterate lists, enter objects and references") {
   CHECK(render("{{#none}}x{{/none}}{{^none}}empty{{/none}}{{^no}}!{{/no}}") == "empty!");
   // Outer names stay visible inside a section.
   CHECK(render("{{#items}}{{{title}}}{{/items}}") == "A <b>&'\"A <b>&'\"A <b>&'\"");
+}
+
+TEST_CASE("mustache: list items that refer to shared entries render once per section") {
+  Value shared = oracle::shared_data();
+  Value d = oracle::sample_data(shared);
+  Value other = oracle::sample_data(shared, true);
+  auto pages = [&](const std::string& t) {
+    std::vector<std::string> texts;
+    for (const oracle::Result& r : oracle::sitegen_render_cached(t, {&d, &other, &d}))
+      texts.push_back(r.text);
+    return texts;
+  };
+  // An item that looks up only its entry: the same bytes on every page.
+  CHECK(pages("{{#refs}}\n<{{name}} {{deep.v}}>\n{{/refs}}\n") ==
+        std::vector<std::string>(3, "<shared deep>\n<shared deep>\n"));
+  // One that looks up a page's own name is not copied onto a page where that differs.
+  CHECK(pages("{{#refs}}\n{{name}}: {{title}}{{#yes}}!{{/yes}}\n{{/refs}}\n") ==
+        std::vector<std::string>{"shared: A &lt;b&gt;&amp;&#39;&quot;!\n"
+                                 "shared: A &lt;b&gt;&amp;&#39;&quot;!\n",
+                                 "shared: Other &amp; page\nshared: Other &amp; page\n",
+                                 "shared: A &lt;b&gt;&amp;&#39;&quot;!\n"
+                                 "shared: A &lt;b&gt;&amp;&#39;&quot;!\n"});
+  // Items that do not start a line keep the line rule's say over what precedes them.
+  CHECK(pages("  {{#refs}}{{#no}}x{{/no}}\n{{/refs}}.") ==
+        std::vector<std::string>{".", "  x\nx\n.", "."});
 }
 
 TEST_CASE("mustache: a line holding only section tags and blanks disappears") {

@@ -55,6 +55,7 @@ size_t render_pages(const Site& site, const Theme& theme, const View& view, Outp
   std::vector<OutputFile> results(jobs.size());
   std::atomic<size_t> next{0};
   std::atomic<bool> stop{false};  // the sink failed: it knows why
+  RenderCache cache;              // publications listed on several pages render once
   auto worker = [&] {
     std::map<std::string, size_t> last_size;  // per template: a good first reserve()
     for (size_t i; !stop && (i = next.fetch_add(1)) < jobs.size();) {
@@ -64,7 +65,7 @@ size_t render_pages(const Site& site, const Theme& theme, const View& view, Outp
         Value page = jobs[i].data();
         size_t& reserve = last_size[jobs[i].kind];
         f.bytes.reserve(std::min<size_t>(reserve + reserve / 8, 256 * 1024));
-        tmpl.render({&view.common(), &page}, f.bytes);
+        tmpl.render({&view.common(), &page}, f.bytes, &cache);
         reserve = f.bytes.size();
       } else if (!sink) {
         f.bytes = *jobs[i].text;
