@@ -5,7 +5,7 @@
 // rename). Each time is from the rename until the page holds the new title, nothing
 // clicked, read from the page's own clock (performance.timeOrigin is epoch time, as
 // Date.now() here), so the delay of telling this script is not counted: "new title in the
-// page" is when the live-reload script swapped the new body in (or, had it fallen back to
+// page" is when the live-reload script patched or swapped the new body in (or, had it fallen back to
 // a full reload, DOMContentLoaded), "painted" the next animation frame (or the reload's
 // first contentful paint).
 //
@@ -125,13 +125,14 @@ try {
       for (let i = 0; i < edits; i++) {
         const title = `Latency probe ${i} ${Date.now()}`;
         await new Promise((r) => setTimeout(r, 150));
-        // The first animation frame after the body is swapped is when it is painted.
+        // The first animation frame after the page changed (its body swapped, or the
+        // changed elements patched) is when it is painted.
         const before = await page.evaluate(() => {
           window.sitegenFrame = null;
           new MutationObserver((_, o) => {
             o.disconnect();
             requestAnimationFrame(() => { window.sitegenFrame = performance.timeOrigin + performance.now(); });
-          }).observe(document.documentElement, { childList: true });
+          }).observe(document.documentElement, { childList: true, subtree: true, characterData: true });
           return [performance.timeOrigin, performance.getEntriesByName('sitegen:updated').length];
         });
         const text = original.replace(/^(title\s*=\s*)"[^"\n]*"/m, `$1"${title}"`);

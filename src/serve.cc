@@ -20,6 +20,7 @@
 #include <thread>
 
 #include "build.h"
+#include "page_patch.h"
 #include "source.h"
 #include "toml_reader.h"
 #include "view.h"
@@ -35,7 +36,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr const char* kTextPlain = "text/plain; charset=utf-8";
-constexpr size_t kMaxEvents = 32;  // SSE events kept for streams that fell behind
+constexpr size_t kMaxEvents = 32;     // SSE events kept for streams that fell behind
+constexpr size_t kEarlierBuilds = 3;  // builds kept to patch pages that show them
 
 bool ends_with(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
@@ -297,12 +299,15 @@ std::string live_reload_script() {
   // when it gives up (the server answered with an error) the script retries every second.
   // A page knows the build it shows; `hello` on (re)connecting updates it when the
   // server has another build, which covers changes missed while disconnected.
-  // An update fetches the page and swaps in its body and the head's metadata: that keeps
-  // the scroll position and skips the browser's whole page load, which is most of the time
-  // from a save to the new text on screen. Inline scripts in the new body are run again, as
-  // a load would; a page with scripts in its head or scripts loaded from files, whose
-  // effects a swap cannot redo, or whose stylesheets changed (re-adding them would flash),
-  // is reloaded instead.
+  // An update of a page without scripts of its own asks the server for what changed in it
+  // (/_sitegen/patch, see page_patch.h) and replaces just those elements: a list of a
+  // thousand publications is then neither fetched nor laid out again. Any other update,
+  // or a patch that does not fit the page, fetches the page and swaps in its body and the
+  // head's metadata: that keeps the scroll position and skips the browser's whole page
+  // load, which is most of the time from a save to the new text on screen. Inline scripts in the
+  // new body are run again, as a load would; a page with scripts in its head or scripts loaded from
+  // files, whose effects a swap cannot redo, or whose stylesheets changed (re-adding them would
+  // flash), is reloaded instead.
   std::string js = R"(<script id="sitegen-live-reload">
 (() => {
   let built = "@@SITEGEN_BUILD@@", box = null, queue = Promise.resolve();
@@ -319,9 +324,45 @@ std::string live_reload_script() {
     s.textContent = old.textContent;
     old.replaceWith(s);
   };
+  const own = (d) => [...d.scripts].some(runs);
+  // Replaces a run of an element's children, as page_patch.h describes; false, with
+  // nothing changed, when the page's elements are not those the patches were made for.
+  const patch = (patches) => {
+    const at = patches.map((p) => {
+      let el = document.body;
+      p.path.forEach((i, k) => { el = el && el.children[i]; if (el && el.localName !== p.tags[k]) el = null; });
+      return el && el.children.length === p.children ? el : null;
+    });
+    if (at.includes(null)) return false;
+    patches.forEach((p, n) => {
+      const el = at[n], kids = el.children, rest = p.children - p.keep - p.remove;
+      const range = document.createRange();
+      if (p.keep) range.setStartAfter(kids[p.keep - 1]); else range.setStart(el, 0);
+      if (rest) range.setEndBefore(kids[p.children - rest]); else range.setEnd(el, el.childNodes.length);
+      const nodes = range.createContextualFragment(p.html);
+      range.deleteContents();
+      range.insertNode(nodes);
+    });
+    return true;
+  };
   const swap = async (id) => {
     if (id === built) return;
     try {
+      // A page without scripts of its own asks only for what changed in it.
+      if (!own(document)) {
+        const page = encodeURIComponent(decodeURIComponent(location.pathname));
+        const res = await fetch("/_sitegen/patch?from=" + encodeURIComponent(built) + "&path=" + page,
+          { cache: "no-store" });
+        const p = res.ok ? await res.json() : {};
+        if (p.patches) {
+          hide();
+          if (patch(p.patches)) {
+            built = p.build;
+            performance.mark("sitegen:updated");
+            return;
+          }
+        }
+      }
       const res = await fetch(location.href, { cache: "no-store" });
       const type = res.headers.get("Content-Type") || "";
       if (!res.ok || !type.startsWith("text/html")) return location.reload();
@@ -443,6 +484,8 @@ struct Server::Impl {
   mutable std::mutex mu;  // guards everything below
   std::condition_variable cv;
   std::shared_ptr<const ServedSite> site;
+  // The builds before, so an open page can be patched from the build it shows.
+  std::deque<std::shared_ptr<const ServedSite>> earlier;
   bool status_ok = true;
   std::string status_json;  // diagnostics of the last build, for the overlay
   std::deque<Event> events;
@@ -575,6 +618,8 @@ struct Server::Impl {
       next->build_id = kind == ReloadKind::kNone ? site->build_id
                                                  : instance + "-" + std::to_string(++generation);
       bool was_ok = status_ok;
+      if (site->good) earlier.push_back(site);
+      while (earlier.size() > kEarlierBuilds) earlier.pop_front();
       site = next;
       status_ok = true;
       status_json.clear();
@@ -608,6 +653,9 @@ struct Server::Impl {
         serve_events(res);
       } else if (path == "/_sitegen/status") {
         res.set_content(status_body(), "application/json");
+      } else if (path == "/_sitegen/patch") {
+        res.set_content(patch_body(req.get_param_value("from"), req.get_param_value("path")),
+                        "application/json");
       } else {
         res.status = 404;
         res.set_content("not found\n", kTextPlain);
@@ -676,6 +724,31 @@ struct Server::Impl {
                                return sink.write(body->data() + offset, length);
                              });
     return R::Handled;
+  }
+
+  // How the page at `path` (decoded), as build `from` made it, becomes the current one:
+  // {"build":..., "patches":[...]}, or "full" when the page must be swapped whole.
+  std::string patch_body(const std::string& from, const std::string& path) const {
+    std::shared_ptr<const ServedSite> now, then;
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      now = site;
+      if (site->build_id == from) then = site;
+      for (const auto& e : earlier)
+        if (e->build_id == from) then = e;
+    }
+    std::string head = "{\"build\":" + json_string(now->build_id);
+    Route route = route_request(now->output, now->base_path, path);
+    auto old_file = then ? then->output.files.find(route.file) : now->output.files.end();
+    if (!now->good || route.status != 200 || !route.location.empty() ||
+        !ends_with(route.file, ".html") || !then || old_file == then->output.files.end())
+      return head + ",\"full\":true}\n";
+    const OutputFile& was = old_file->second;
+    const OutputFile& is = now->output.files.at(route.file);
+    if (!was.copy_from.empty() || !is.copy_from.empty()) return head + ",\"full\":true}\n";
+    std::optional<std::vector<PagePatch>> patches = page_patch(was.bytes, is.bytes);
+    if (!patches) return head + ",\"full\":true}\n";
+    return head + ",\"patches\":" + page_patch_json(*patches) + "}\n";
   }
 
   void serve_events(httplib::Response& res) {

@@ -519,6 +519,49 @@ TEST_CASE("serve: an edit changes the served page and reloads open pages") {
   }
 }
 
+TEST_CASE("serve: an open page asks for what changed in it since the build it shows") {
+  TempDir tmp;
+  write_site(tmp.path);
+  auto publication = [](const std::string& title) {
+    return "[[publication]]\nid = \"sparse\"\ntitle = \"" + title +
+           "\"\nauthors = [\"Ada Example\"]\nvenue = \"PLDI\"\nyear = 2025\n";
+  };
+  write_file(tmp.path / "publications.toml", publication("Fast Sparse Things"));
+  TestServer ts(tmp.path);
+  httplib::Client c = ts.client();
+  auto build_of = [&] {
+    std::string status = body_of(c, "/_sitegen/status");
+    size_t at = status.find("\"build\":\"") + 9;
+    return status.substr(at, status.find('"', at) - at);
+  };
+  std::string first = build_of();
+  auto patch = [&](const std::string& from, const std::string& path) {
+    return body_of(c, "/_sitegen/patch?from=" + from + "&path=" + path);
+  };
+  CHECK(patch(first, "/publications/") == "{\"build\":\"" + first + "\",\"patches\":[]}\n");
+
+  save_like_an_editor(tmp.path / "publications.toml", publication("Faster & Sparser"));
+  REQUIRE(eventually([&] { return build_of() != first; }));
+  std::string second = build_of();
+  // The list: the title's link text, reached from <body> element by element.
+  std::string list = patch(first, "/publications/");
+  CHECK(list.find("{\"build\":\"" + second + "\",\"patches\":[{\"path\":[") == 0);
+  CHECK(list.find(
+            "\"tags\":[\"main\",\"div\",\"section\",\"ol\",\"li\",\"div\",\"p\",\"a\"],"
+            "\"children\":0,\"keep\":0,\"remove\":0,\"html\":\"Faster \\u0026amp; Sparser\"}]}") !=
+        std::string::npos);
+  // A page the edit did not touch, and one up to date already.
+  CHECK(patch(first, "/") == "{\"build\":\"" + second + "\",\"patches\":[]}\n");
+  CHECK(patch(second, "/publications/") == "{\"build\":\"" + second + "\",\"patches\":[]}\n");
+  // The paper's page changed in its <head> too; a build the server does not know, a
+  // path that is no page: the page is swapped whole.
+  CHECK(patch(first, "/publications/sparse/").find("\"full\":true") != std::string::npos);
+  CHECK(patch("no-such-build", "/publications/") ==
+        "{\"build\":\"" + second + "\",\"full\":true}\n");
+  CHECK(patch(first, "/extra.css") == "{\"build\":\"" + second + "\",\"full\":true}\n");
+  CHECK(patch(first, "/nowhere/") == "{\"build\":\"" + second + "\",\"full\":true}\n");
+}
+
 TEST_CASE("serve: a broken edit keeps the last good site and shows the error until a fix") {
   TempDir tmp;
   write_site(tmp.path);

@@ -1,8 +1,9 @@
 // Live reload as a person sees it: `sitegen serve` on a copy of content/, a page open
 // in headless Chromium (Debian's /usr/bin/chromium, driven by playwright-core), then
 // edits on disk. Nobody touches the page: it must show the new text in place (no page
-// load, the scroll position kept), show the error overlay for a broken site.toml, drop it
-// after the fix, and reload in full once the page gains a script of its own, all by itself.
+// load, the scroll position kept; on a page without scripts only the changed elements
+// replaced), show the error overlay for a broken site.toml, drop it after the fix, and
+// reload in full once the page gains a script of its own, all by itself.
 //
 // Run: npm ci --prefix tests/browser && node tests/browser/live_reload.test.mjs
 // (SITEGEN_BINARY names the binary; default build/sitegen). Under ctest, missing
@@ -109,6 +110,40 @@ after(async () => {
   }
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
+
+test('a page without scripts of its own is patched where it changed, not swapped whole',
+  { skip: missing || false, timeout: 60000 }, async () => {
+    const url = await server.url;
+    await page.goto(`${url}publications/`);
+    await page.waitForSelector('.pub-title');
+    const file = path.join(tmp, 'content', 'publications.toml');
+    const original = fs.readFileSync(file, 'utf8');
+    const navigations = [];
+    const onNavigate = (f) => { if (f === page.mainFrame()) navigations.push(f.url()); };
+    page.on('framenavigated', onNavigate);
+    // Marks on elements the edit does not touch: a patch keeps them, a swap would not.
+    await page.evaluate(() => {
+      document.querySelector('.site-header').dataset.kept = 'yes';
+      document.querySelectorAll('.pub-title')[1].dataset.kept = 'yes';
+    });
+    const title = `Patched in place ${Date.now()}`;
+    const saved = Date.now();
+    save(file, original.replace(/^title = "Fastpath:[^"]*"$/m, `title = "${title}"`));
+    await page.waitForFunction((t) => document.querySelector('.pub-title').innerText === t, title,
+      { timeout: 10000 });
+    console.log(`# edit to new title in the list: ${Date.now() - saved} ms`);
+    assert.deepEqual(navigations, [], 'no page load');
+    assert.equal(await page.evaluate(() => performance.getEntriesByName('sitegen:updated').length), 1);
+    assert.equal(await page.locator('.site-header[data-kept="yes"]').count(), 1, 'the header is the same element');
+    assert.equal(await page.locator('.pub-title[data-kept="yes"]').count(), 1, 'so is the next entry');
+    assert.equal(await page.locator('.pub-title').count(),
+      (original.match(/^\[\[publication\]\]$/gm) || []).length, 'no entry lost or doubled');
+    save(file, original);
+    await page.waitForFunction(() => document.querySelector('.pub-title').innerText.startsWith('Fastpath:'),
+      null, { timeout: 10000 });
+    page.off('framenavigated', onNavigate);
+    assert.deepEqual(navigations, [], 'still no page load');
+  });
 
 test('an edit updates the page; a broken site.toml shows the overlay until it is fixed',
   { skip: missing || false, timeout: 90000 }, async () => {
