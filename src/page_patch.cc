@@ -5,7 +5,7 @@
 #include "page_patch.h"
 
 #include <algorithm>
-#include <array>
+#include <cstdint>
 #include <cstring>
 
 #include "view_meta.h"
@@ -14,148 +14,297 @@ namespace sitegen {
 
 namespace {
 
-struct Element {
-  std::string tag;  // lowercase
-  size_t start = 0, open_end = 0, close_start = 0, end = 0;
-  int parent = -1;
-  size_t index = 0;  // among its parent's element children
+// What the HTML parser does with a tag, as bits.
+enum : uint32_t {
+  kVoid = 1u << 0,           // no content, no end tag
+  kRawText = 1u << 1,        // content is text up to the end tag
+  kClosesP = 1u << 2,        // starting it closes an open <p>
+  kSpecial = 1u << 3,        // HTML's "special" category
+  kBreaksForeign = 1u << 4,  // starting it inside <svg> or <math> ends that
+  kTablePart = 1u << 5,      // table, tbody, thead, tfoot, tr: text may not sit in it
+  kScopeEnd = 1u << 6,       // bounds the search for an open <p> ("button scope")
+  kHeading = 1u << 7,
+  kCellLike = 1u << 8,      // td, th, caption, object, marquee, applet, template: bound <a>
+  kIntegration = 1u << 9,   // foreignObject, desc, title inside <svg>: HTML again
+  kForeignRoot = 1u << 10,  // svg, math
+  kTableOnly = 1u << 11,    // caption, colgroup, col, thead, tbody, tfoot, tr, td, th
 };
 
-bool is_one_of(std::string_view tag, std::initializer_list<std::string_view> set) {
-  return std::find(set.begin(), set.end(), tag) != set.end();
+enum class Tag : uint8_t {
+  kOther,
+  kA,
+  kAddress,
+  kApplet,
+  kArea,
+  kArticle,
+  kAside,
+  kB,
+  kBase,
+  kBasefont,
+  kBgsound,
+  kBig,
+  kBlockquote,
+  kBody,
+  kBr,
+  kButton,
+  kCaption,
+  kCenter,
+  kCode,
+  kCol,
+  kColgroup,
+  kDd,
+  kDesc,
+  kDetails,
+  kDialog,
+  kDir,
+  kDiv,
+  kDl,
+  kDt,
+  kEm,
+  kEmbed,
+  kFieldset,
+  kFigcaption,
+  kFigure,
+  kFont,
+  kFooter,
+  kForeignobject,
+  kForm,
+  kFrame,
+  kFrameset,
+  kH1,
+  kH2,
+  kH3,
+  kH4,
+  kH5,
+  kH6,
+  kHead,
+  kHeader,
+  kHgroup,
+  kHr,
+  kHtml,
+  kI,
+  kIframe,
+  kImg,
+  kInput,
+  kKeygen,
+  kLi,
+  kLink,
+  kListing,
+  kMain,
+  kMarquee,
+  kMath,
+  kMenu,
+  kMeta,
+  kMi,
+  kMn,
+  kMo,
+  kMs,
+  kMtext,
+  kNav,
+  kNobr,
+  kNoembed,
+  kNoframes,
+  kNoscript,
+  kObject,
+  kOl,
+  kOptgroup,
+  kOption,
+  kP,
+  kParam,
+  kPlaintext,
+  kPre,
+  kRuby,
+  kS,
+  kScript,
+  kSearch,
+  kSection,
+  kSelect,
+  kSmall,
+  kSource,
+  kSpan,
+  kStrike,
+  kStrong,
+  kStyle,
+  kSub,
+  kSummary,
+  kSup,
+  kSvg,
+  kTable,
+  kTbody,
+  kTd,
+  kTemplate,
+  kTextarea,
+  kTfoot,
+  kTh,
+  kThead,
+  kTitle,
+  kTr,
+  kTrack,
+  kTt,
+  kU,
+  kUl,
+  kVar,
+  kWbr,
+  kXmp,
+};
+
+struct TagInfo {
+  std::string_view name;
+  Tag tag;
+  uint32_t bits;
+};
+
+// Sorted by name, for a binary search. Tags not listed (custom elements, inline
+// formatting) have no special parsing rules.
+constexpr TagInfo kTags[] = {
+    {"a", Tag::kA, 0},
+    {"address", Tag::kAddress, kClosesP | kSpecial},
+    {"applet", Tag::kApplet, kSpecial | kScopeEnd | kCellLike},
+    {"area", Tag::kArea, kVoid | kSpecial},
+    {"article", Tag::kArticle, kClosesP | kSpecial},
+    {"aside", Tag::kAside, kClosesP | kSpecial},
+    {"b", Tag::kB, kBreaksForeign},
+    {"base", Tag::kBase, kVoid | kSpecial},
+    {"basefont", Tag::kBasefont, kVoid | kSpecial},
+    {"bgsound", Tag::kBgsound, kVoid | kSpecial},
+    {"big", Tag::kBig, kBreaksForeign},
+    {"blockquote", Tag::kBlockquote, kClosesP | kSpecial | kBreaksForeign},
+    {"body", Tag::kBody, kSpecial | kBreaksForeign},
+    {"br", Tag::kBr, kVoid | kSpecial | kBreaksForeign},
+    {"button", Tag::kButton, kSpecial | kScopeEnd},
+    {"caption", Tag::kCaption, kSpecial | kScopeEnd | kCellLike | kTableOnly},
+    {"center", Tag::kCenter, kClosesP | kSpecial | kBreaksForeign},
+    {"code", Tag::kCode, kBreaksForeign},
+    {"col", Tag::kCol, kVoid | kSpecial | kTableOnly},
+    {"colgroup", Tag::kColgroup, kSpecial | kTableOnly},
+    {"dd", Tag::kDd, kClosesP | kSpecial | kBreaksForeign},
+    {"desc", Tag::kDesc, kScopeEnd | kIntegration},
+    {"details", Tag::kDetails, kClosesP | kSpecial},
+    {"dialog", Tag::kDialog, kClosesP},
+    {"dir", Tag::kDir, kClosesP | kSpecial},
+    {"div", Tag::kDiv, kClosesP | kSpecial | kBreaksForeign},
+    {"dl", Tag::kDl, kClosesP | kSpecial | kBreaksForeign},
+    {"dt", Tag::kDt, kClosesP | kSpecial | kBreaksForeign},
+    {"em", Tag::kEm, kBreaksForeign},
+    {"embed", Tag::kEmbed, kVoid | kSpecial | kBreaksForeign},
+    {"fieldset", Tag::kFieldset, kClosesP | kSpecial},
+    {"figcaption", Tag::kFigcaption, kClosesP | kSpecial},
+    {"figure", Tag::kFigure, kClosesP | kSpecial},
+    {"font", Tag::kFont, kBreaksForeign},
+    {"footer", Tag::kFooter, kClosesP | kSpecial},
+    {"foreignobject", Tag::kForeignobject, kSpecial | kScopeEnd | kIntegration},
+    {"form", Tag::kForm, kClosesP | kSpecial},
+    {"frame", Tag::kFrame, kVoid | kSpecial},
+    {"frameset", Tag::kFrameset, kSpecial},
+    {"h1", Tag::kH1, kClosesP | kSpecial | kBreaksForeign | kHeading},
+    {"h2", Tag::kH2, kClosesP | kSpecial | kBreaksForeign | kHeading},
+    {"h3", Tag::kH3, kClosesP | kSpecial | kBreaksForeign | kHeading},
+    {"h4", Tag::kH4, kClosesP | kSpecial | kBreaksForeign | kHeading},
+    {"h5", Tag::kH5, kClosesP | kSpecial | kBreaksForeign | kHeading},
+    {"h6", Tag::kH6, kClosesP | kSpecial | kBreaksForeign | kHeading},
+    {"head", Tag::kHead, kSpecial | kBreaksForeign},
+    {"header", Tag::kHeader, kClosesP | kSpecial},
+    {"hgroup", Tag::kHgroup, kClosesP | kSpecial},
+    {"hr", Tag::kHr, kVoid | kClosesP | kSpecial | kBreaksForeign},
+    {"html", Tag::kHtml, kSpecial | kScopeEnd},
+    {"i", Tag::kI, kBreaksForeign},
+    {"iframe", Tag::kIframe, kRawText | kSpecial},
+    {"img", Tag::kImg, kVoid | kSpecial | kBreaksForeign},
+    {"input", Tag::kInput, kVoid | kSpecial},
+    {"keygen", Tag::kKeygen, kVoid | kSpecial},
+    {"li", Tag::kLi, kClosesP | kSpecial | kBreaksForeign},
+    {"link", Tag::kLink, kVoid | kSpecial},
+    {"listing", Tag::kListing, kClosesP | kSpecial | kBreaksForeign},
+    {"main", Tag::kMain, kClosesP | kSpecial},
+    {"marquee", Tag::kMarquee, kSpecial | kScopeEnd | kCellLike},
+    {"math", Tag::kMath, kForeignRoot},
+    {"menu", Tag::kMenu, kClosesP | kSpecial | kBreaksForeign},
+    {"meta", Tag::kMeta, kVoid | kSpecial | kBreaksForeign},
+    {"mi", Tag::kMi, kSpecial | kScopeEnd},
+    {"mn", Tag::kMn, kSpecial | kScopeEnd},
+    {"mo", Tag::kMo, kSpecial | kScopeEnd},
+    {"ms", Tag::kMs, kSpecial | kScopeEnd},
+    {"mtext", Tag::kMtext, kSpecial | kScopeEnd},
+    {"nav", Tag::kNav, kClosesP | kSpecial},
+    {"nobr", Tag::kNobr, kBreaksForeign},
+    {"noembed", Tag::kNoembed, kRawText | kSpecial},
+    {"noframes", Tag::kNoframes, kRawText | kSpecial},
+    {"noscript", Tag::kNoscript, kRawText | kSpecial},
+    {"object", Tag::kObject, kSpecial | kScopeEnd | kCellLike},
+    {"ol", Tag::kOl, kClosesP | kSpecial | kBreaksForeign},
+    {"optgroup", Tag::kOptgroup, 0},
+    {"option", Tag::kOption, 0},
+    {"p", Tag::kP, kClosesP | kSpecial | kBreaksForeign},
+    {"param", Tag::kParam, kVoid | kSpecial},
+    {"plaintext", Tag::kPlaintext, kRawText | kClosesP | kSpecial},
+    {"pre", Tag::kPre, kClosesP | kSpecial | kBreaksForeign},
+    {"ruby", Tag::kRuby, kBreaksForeign},
+    {"s", Tag::kS, kBreaksForeign},
+    {"script", Tag::kScript, kRawText | kSpecial},
+    {"search", Tag::kSearch, kClosesP | kSpecial},
+    {"section", Tag::kSection, kClosesP | kSpecial},
+    {"select", Tag::kSelect, kSpecial},
+    {"small", Tag::kSmall, kBreaksForeign},
+    {"source", Tag::kSource, kVoid | kSpecial},
+    {"span", Tag::kSpan, kBreaksForeign},
+    {"strike", Tag::kStrike, kBreaksForeign},
+    {"strong", Tag::kStrong, kBreaksForeign},
+    {"style", Tag::kStyle, kRawText | kSpecial},
+    {"sub", Tag::kSub, kBreaksForeign},
+    {"summary", Tag::kSummary, kClosesP | kSpecial},
+    {"sup", Tag::kSup, kBreaksForeign},
+    {"svg", Tag::kSvg, kForeignRoot},
+    {"table", Tag::kTable, kClosesP | kSpecial | kBreaksForeign | kTablePart | kScopeEnd},
+    {"tbody", Tag::kTbody, kSpecial | kTablePart | kTableOnly},
+    {"td", Tag::kTd, kSpecial | kScopeEnd | kCellLike | kTableOnly},
+    {"template", Tag::kTemplate, kSpecial | kScopeEnd | kCellLike},
+    {"textarea", Tag::kTextarea, kRawText | kSpecial},
+    {"tfoot", Tag::kTfoot, kSpecial | kTablePart | kTableOnly},
+    {"th", Tag::kTh, kSpecial | kScopeEnd | kCellLike | kTableOnly},
+    {"thead", Tag::kThead, kSpecial | kTablePart | kTableOnly},
+    {"title", Tag::kTitle, kRawText | kSpecial | kScopeEnd | kIntegration},
+    {"tr", Tag::kTr, kSpecial | kTablePart | kTableOnly},
+    {"track", Tag::kTrack, kVoid | kSpecial},
+    {"tt", Tag::kTt, kBreaksForeign},
+    {"u", Tag::kU, kBreaksForeign},
+    {"ul", Tag::kUl, kClosesP | kSpecial | kBreaksForeign},
+    {"var", Tag::kVar, kBreaksForeign},
+    {"wbr", Tag::kWbr, kVoid | kSpecial},
+    {"xmp", Tag::kXmp, kRawText | kClosesP | kSpecial},
+};
+
+const TagInfo& tag_info(std::string_view lower_name) {
+  static constexpr TagInfo kOther{"", Tag::kOther, 0};
+  auto it = std::lower_bound(std::begin(kTags), std::end(kTags), lower_name,
+                             [](const TagInfo& t, std::string_view n) { return t.name < n; });
+  return it != std::end(kTags) && it->name == lower_name ? *it : kOther;
 }
 
-bool is_void(std::string_view tag) {
-  return is_one_of(
-      tag, {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
-            "source", "track", "wbr", "keygen", "basefont", "bgsound", "frame"});
-}
+// What is open at an element, inherited by what it contains: answers the parser's
+// searches of the open elements without walking them.
+enum : uint16_t {
+  kInP = 1 << 0,     // a <p> is open in button scope
+  kInLi = 1 << 1,    // an <li> would be closed by a new one
+  kInDdDt = 1 << 2,  // a <dd> or <dt> would be closed by a new one
+  kInA = 1 << 3,     // an <a> is open since the last cell-like element
+  kInNobr = 1 << 4,
+  kInForeign = 1 << 5,  // inside <svg> or <math>, not in an HTML integration point
+  kInForm = 1 << 6,
+  kInButton = 1 << 7,
+  kInSelect = 1 << 8,
+};
 
-// Elements whose content is text to the parser, up to their own end tag.
-bool is_raw_text(std::string_view tag) {
-  return is_one_of(tag, {"script", "style", "textarea", "title", "xmp", "iframe", "noembed",
-                         "noframes", "noscript", "plaintext"});
-}
-
-// Start tags that close an open <p> (HTML's "in body" insertion mode).
-bool closes_p(std::string_view tag) {
-  return is_one_of(
-      tag, {"address", "article",   "aside",   "blockquote", "center",     "details", "dialog",
-            "dir",     "div",       "dl",      "fieldset",   "figcaption", "figure",  "footer",
-            "form",    "h1",        "h2",      "h3",         "h4",         "h5",      "h6",
-            "header",  "hgroup",    "hr",      "main",       "menu",       "nav",     "ol",
-            "p",       "pre",       "section", "summary",    "table",      "ul",      "listing",
-            "xmp",     "plaintext", "li",      "dd",         "dt",         "search"});
-}
-
-// HTML elements that end <svg> or <math> content when they start inside it.
-bool breaks_out_of_foreign(std::string_view tag) {
-  return is_one_of(
-      tag, {"b",      "big",  "blockquote", "body",  "br",   "center", "code",    "dd",   "div",
-            "dl",     "dt",   "em",         "embed", "h1",   "h2",     "h3",      "h4",   "h5",
-            "h6",     "head", "hr",         "i",     "img",  "li",     "listing", "menu", "meta",
-            "nobr",   "ol",   "p",          "pre",   "ruby", "s",      "small",   "span", "strong",
-            "strike", "sub",  "sup",        "table", "tt",   "u",      "ul",      "var",  "font"});
-}
-
-// HTML's "special" elements, which bound the parser's searches for open elements.
-bool is_special(std::string_view tag) {
-  return is_one_of(tag, {"address",
-                         "applet",
-                         "area",
-                         "article",
-                         "aside",
-                         "base",
-                         "basefont",
-                         "bgsound",
-                         "blockquote",
-                         "body",
-                         "br",
-                         "button",
-                         "caption",
-                         "center",
-                         "col",
-                         "colgroup",
-                         "dd",
-                         "details",
-                         "dir",
-                         "div",
-                         "dl",
-                         "dt",
-                         "embed",
-                         "fieldset",
-                         "figcaption",
-                         "figure",
-                         "footer",
-                         "form",
-                         "frame",
-                         "frameset",
-                         "h1",
-                         "h2",
-                         "h3",
-                         "h4",
-                         "h5",
-                         "h6",
-                         "head",
-                         "header",
-                         "hgroup",
-                         "hr",
-                         "html",
-                         "iframe",
-                         "img",
-                         "input",
-                         "keygen",
-                         "li",
-                         "link",
-                         "listing",
-                         "main",
-                         "marquee",
-                         "menu",
-                         "meta",
-                         "nav",
-                         "noembed",
-                         "noframes",
-                         "noscript",
-                         "object",
-                         "ol",
-                         "p",
-                         "param",
-                         "plaintext",
-                         "pre",
-                         "script",
-                         "search",
-                         "section",
-                         "select",
-                         "source",
-                         "style",
-                         "summary",
-                         "table",
-                         "tbody",
-                         "td",
-                         "template",
-                         "textarea",
-                         "tfoot",
-                         "th",
-                         "thead",
-                         "title",
-                         "tr",
-                         "track",
-                         "ul",
-                         "wbr",
-                         "xmp",
-                         "mi",
-                         "mo",
-                         "mn",
-                         "ms",
-                         "mtext",
-                         "annotation-xml",
-                         "foreignobject",
-                         "desc"});
-}
-
-bool is_table_part(std::string_view tag) {
-  return is_one_of(tag, {"table", "tbody", "thead", "tfoot", "tr"});
-}
+// Offsets are 32-bit (page_patch leaves larger pages whole): a big page has tens of
+// thousands of elements, scanned twice per patch.
+struct Element {
+  std::string_view name;  // as written
+  Tag tag = Tag::kOther;
+  uint16_t state = 0;  // what is open inside this element
+  uint32_t bits = 0;
+  uint32_t start = 0, open_end = 0, close_start = 0, end = 0;
+  int parent = -1;
+  uint32_t index = 0;  // among its parent's element children
+};
 
 bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
@@ -169,6 +318,13 @@ char lower(char c) {
   return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
 }
 
+bool same_name(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (lower(a[i]) != lower(b[i])) return false;
+  return true;
+}
+
 size_t find_ci(std::string_view s, std::string_view what, size_t from) {
   for (size_t i = from; i + what.size() <= s.size(); ++i) {
     size_t k = 0;
@@ -178,12 +334,34 @@ size_t find_ci(std::string_view s, std::string_view what, size_t from) {
   return std::string_view::npos;
 }
 
+uint16_t state_inside(const Element& e, uint16_t outer) {
+  uint16_t s = outer;
+  if (e.bits & kScopeEnd) s &= static_cast<uint16_t>(~kInP);
+  if (e.tag == Tag::kP) s |= kInP;
+  bool item_stop =
+      (e.bits & kSpecial) && e.tag != Tag::kAddress && e.tag != Tag::kDiv && e.tag != Tag::kP;
+  if (item_stop) s &= static_cast<uint16_t>(~(kInLi | kInDdDt));
+  if (e.tag == Tag::kLi) s |= kInLi;
+  if (e.tag == Tag::kDd || e.tag == Tag::kDt) s |= kInDdDt;
+  if (e.bits & kCellLike) s &= static_cast<uint16_t>(~(kInA | kInNobr));
+  if (e.tag == Tag::kA) s |= kInA;
+  if (e.tag == Tag::kNobr) s |= kInNobr;
+  if (e.bits & kForeignRoot) s |= kInForeign;
+  if ((outer & kInForeign) && (e.bits & kIntegration)) s &= static_cast<uint16_t>(~kInForeign);
+  if (e.tag == Tag::kForm) s |= kInForm;
+  if (e.tag == Tag::kButton) s |= kInButton;
+  if (e.tag == Tag::kSelect) s |= kInSelect;
+  return s;
+}
+
 class Scanner {
  public:
   explicit Scanner(std::string_view doc) : d_(doc) {}
 
   // False when the document is not markup this reading takes as it is.
   bool run() {
+    elements_.reserve(d_.size() / 32);  // sitegen's pages: about one element per 40 bytes
+    children_.reserve(d_.size() / 32);
     size_t i = 0;
     while (i < d_.size()) {
       size_t lt = d_.find('<', i);
@@ -212,104 +390,67 @@ class Scanner {
   const std::vector<Element>& elements() const { return elements_; }
 
  private:
+  const Element* current() const {
+    return stack_.empty() ? nullptr : &elements_[static_cast<size_t>(stack_.back())];
+  }
+  uint16_t state() const { return stack_.empty() ? 0 : current()->state; }
+
   // Text outside tags: only blanks may sit directly in a table's structure, where the
   // parser would move anything else out of the table.
   bool text(size_t from, size_t to) const {
-    if (stack_.empty() || !is_table_part(elements_[stack_.back()].tag)) return true;
+    if (stack_.empty() || !(current()->bits & kTablePart)) return true;
     return std::all_of(d_.begin() + static_cast<std::ptrdiff_t>(from),
                        d_.begin() + static_cast<std::ptrdiff_t>(to), is_space);
   }
 
-  std::string name_at(size_t* i) const {
-    std::string name;
-    while (*i < d_.size() && !is_space(d_[*i]) && d_[*i] != '>' && d_[*i] != '/')
-      name += lower(d_[(*i)++]);
-    return name;
+  std::string_view name_at(size_t* i) const {
+    size_t from = *i;
+    while (*i < d_.size() && !is_space(d_[*i]) && d_[*i] != '>' && d_[*i] != '/') ++*i;
+    return d_.substr(from, *i - from);
   }
 
-  bool in_foreign() const {
-    for (size_t k = stack_.size(); k-- > 0;) {
-      const std::string& t = elements_[stack_[k]].tag;
-      if (t == "svg" || t == "math") return true;
-      if (t == "foreignobject" || t == "desc" || t == "title") return false;
-    }
-    return false;
-  }
-
-  bool open(std::string_view tag) const {
-    for (int e : stack_)
-      if (elements_[e].tag == tag) return true;
-    return false;
-  }
-
-  // Would a new <li> (or <dd>, <dt>) close one of `items` that is open? The parser looks
-  // down the open elements until the first "special" element other than address, div, p.
-  bool closes_item(std::initializer_list<std::string_view> items) const {
-    for (size_t k = stack_.size(); k-- > 0;) {
-      const std::string& t = elements_[stack_[k]].tag;
-      if (is_one_of(t, items)) return true;
-      if (is_special(t) && !is_one_of(t, {"address", "div", "p"})) return false;
-    }
-    return false;
-  }
-
-  // Is an `a` (or `nobr`) open since the last table cell, caption or object began?
-  bool formatting_open(std::string_view tag) const {
-    for (size_t k = stack_.size(); k-- > 0;) {
-      const std::string& t = elements_[stack_[k]].tag;
-      if (t == tag) return true;
-      if (is_one_of(t, {"td", "th", "caption", "object", "marquee", "applet", "template"}))
-        return false;
-    }
-    return false;
-  }
-
-  // A <p> that a new block would close: open, with no scope boundary above it.
-  bool p_in_button_scope() const {
-    for (size_t k = stack_.size(); k-- > 0;) {
-      const std::string& t = elements_[stack_[k]].tag;
-      if (t == "p") return true;
-      if (is_one_of(t, {"applet", "caption", "html", "table", "td", "th", "marquee", "object",
-                        "template", "button", "foreignobject", "desc", "title", "mi", "mo", "mn",
-                        "ms", "mtext", "annotation-xml"}))
-        return false;
-    }
-    return false;
-  }
-
-  // Would the parser place a `tag` element where it is written?
-  bool placed_as_written(std::string_view tag) const {
-    std::string_view parent = stack_.empty() ? "" : std::string_view(elements_[stack_.back()].tag);
-    if (in_foreign()) return !breaks_out_of_foreign(tag);
-    if (parent == "table")
-      return is_one_of(
-          tag, {"caption", "colgroup", "thead", "tbody", "tfoot", "script", "template", "style"});
-    if (is_one_of(parent, {"tbody", "thead", "tfoot"}))
-      return is_one_of(tag, {"tr", "script", "template", "style"});
-    if (parent == "tr") return is_one_of(tag, {"td", "th", "script", "template", "style"});
-    if (parent == "colgroup") return tag == "col" || tag == "template";
-    if (is_one_of(tag, {"caption", "colgroup", "col", "thead", "tbody", "tfoot", "tr", "td", "th"}))
+  // Would the parser place `e` where it is written?
+  bool placed_as_written(const Element& e) const {
+    uint16_t st = state();
+    if (st & kInForeign) return !(e.bits & kBreaksForeign);
+    Tag parent = stack_.empty() ? Tag::kOther : current()->tag;
+    Tag t = e.tag;
+    if (parent == Tag::kTable)
+      return t == Tag::kCaption || t == Tag::kColgroup || t == Tag::kThead || t == Tag::kTbody ||
+             t == Tag::kTfoot || t == Tag::kScript || t == Tag::kTemplate || t == Tag::kStyle;
+    if (parent == Tag::kTbody || parent == Tag::kThead || parent == Tag::kTfoot)
+      return t == Tag::kTr || t == Tag::kScript || t == Tag::kTemplate || t == Tag::kStyle;
+    if (parent == Tag::kTr)
+      return t == Tag::kTd || t == Tag::kTh || t == Tag::kScript || t == Tag::kTemplate ||
+             t == Tag::kStyle;
+    if (parent == Tag::kColgroup) return t == Tag::kCol || t == Tag::kTemplate;
+    if (e.bits & kTableOnly) return false;
+    if ((e.bits & kClosesP) && (st & kInP)) return false;
+    if ((e.bits & kHeading) && !stack_.empty() && (current()->bits & kHeading)) return false;
+    if (t == Tag::kLi && (st & kInLi)) return false;
+    if ((t == Tag::kDd || t == Tag::kDt) && (st & kInDdDt)) return false;
+    if ((t == Tag::kA && (st & kInA)) || (t == Tag::kNobr && (st & kInNobr))) return false;
+    if ((t == Tag::kForm && (st & kInForm)) || (t == Tag::kButton && (st & kInButton)) ||
+        (t == Tag::kSelect && (st & kInSelect)))
       return false;
-    if (closes_p(tag) && p_in_button_scope()) return false;
-    if (is_one_of(tag, {"h1", "h2", "h3", "h4", "h5", "h6"}) && !stack_.empty() &&
-        is_one_of(parent, {"h1", "h2", "h3", "h4", "h5", "h6"}))
-      return false;
-    if (tag == "li" && closes_item({"li"})) return false;
-    if ((tag == "dd" || tag == "dt") && closes_item({"dd", "dt"})) return false;
-    if ((tag == "a" || tag == "nobr") && formatting_open(tag)) return false;
-    if (is_one_of(tag, {"form", "button", "select"}) && open(tag)) return false;
-    if (is_one_of(tag, {"option", "optgroup"}) && !stack_.empty() && is_one_of(parent, {"option"}))
-      return false;
-    if (is_one_of(tag, {"html", "head", "body", "frameset"}) && !stack_.empty()) {
-      // Only as written in a document: <html>, then <head> and <body> inside it.
-      return tag != "html" && parent == "html" && !open(tag);
-    }
+    if ((t == Tag::kOption || t == Tag::kOptgroup) && parent == Tag::kOption) return false;
+    if (t == Tag::kHtml || t == Tag::kFrameset) return stack_.empty() && t == Tag::kHtml;
+    // <head> and <body> only as written in a document: inside <html>, once each.
+    if (t == Tag::kHead || t == Tag::kBody) return parent == Tag::kHtml;
     return true;
   }
 
   bool start_tag(size_t lt, size_t* next) {
     size_t i = lt + 1;
-    std::string tag = name_at(&i);
+    Element e;
+    e.name = name_at(&i);
+    char lowered[16];
+    if (e.name.size() < sizeof lowered) {
+      for (size_t k = 0; k < e.name.size(); ++k) lowered[k] = lower(e.name[k]);
+      const TagInfo& info = tag_info(std::string_view(lowered, e.name.size()));
+      e.tag = info.tag;
+      e.bits = info.bits;
+    }
     // Attributes: quoted values may hold `>`.
     while (i < d_.size() && d_[i] != '>') {
       if (d_[i] == '"' || d_[i] == '\'') {
@@ -322,30 +463,33 @@ class Scanner {
     }
     if (i >= d_.size()) return false;
     bool self_closing = d_[i - 1] == '/';
-    if (!placed_as_written(tag)) return false;
-    bool foreign = in_foreign() || tag == "svg" || tag == "math";
-    Element e;
-    e.tag = tag;
-    e.start = lt;
-    e.open_end = i + 1;
+    if (!placed_as_written(e)) return false;
+    bool foreign = (state() & kInForeign) || (e.bits & kForeignRoot);
+    if (foreign) e.bits &= ~static_cast<uint32_t>(kVoid | kRawText);  // SVG's own rules
+    e.start = static_cast<uint32_t>(lt);
+    e.open_end = static_cast<uint32_t>(i + 1);
     e.parent = stack_.empty() ? -1 : stack_.back();
-    e.index = e.parent < 0 ? roots_++ : children_[e.parent]++;
+    e.index = e.parent < 0 ? roots_++ : children_[static_cast<size_t>(e.parent)]++;
+    e.state = state_inside(e, state());
     int id = static_cast<int>(elements_.size());
     elements_.push_back(e);
     children_.push_back(0);
-    if (is_void(tag) || (self_closing && foreign)) {
-      elements_.back().close_start = elements_.back().end = e.open_end;
+    Element& added = elements_.back();
+    if ((e.bits & kVoid) || (self_closing && foreign)) {
+      added.close_start = added.end = e.open_end;
       *next = e.open_end;
       return true;
     }
     if (self_closing) return false;  // `<div/>` opens a div the parser never closes there
-    if (is_raw_text(tag) && !foreign) {
-      size_t close = find_ci(d_, "</" + tag, e.open_end);
+    if (e.bits & kRawText) {
+      std::string end = "</";
+      for (char c : e.name) end += lower(c);
+      size_t close = find_ci(d_, end, e.open_end);
       if (close == std::string_view::npos) return false;
       size_t gt = d_.find('>', close);
       if (gt == std::string_view::npos) return false;
-      elements_.back().close_start = close;
-      elements_.back().end = gt + 1;
+      added.close_start = static_cast<uint32_t>(close);
+      added.end = static_cast<uint32_t>(gt + 1);
       *next = gt + 1;
       return true;
     }
@@ -356,28 +500,29 @@ class Scanner {
 
   bool end_tag(size_t lt, size_t* next) {
     size_t i = lt + 2;
-    std::string tag = name_at(&i);
+    std::string_view name = name_at(&i);
     size_t gt = d_.find('>', i);
     if (gt == std::string_view::npos || stack_.empty()) return false;
-    Element& e = elements_[stack_.back()];
-    if (e.tag != tag) return false;
-    e.close_start = lt;
-    e.end = gt + 1;
+    Element& e = elements_[static_cast<size_t>(stack_.back())];
+    if (!same_name(e.name, name)) return false;
+    e.close_start = static_cast<uint32_t>(lt);
+    e.end = static_cast<uint32_t>(gt + 1);
     stack_.pop_back();
     *next = gt + 1;
     return true;
   }
 
   std::string_view d_;
-  std::vector<Element> elements_;  // in the order their start tags appear
-  std::vector<size_t> children_;   // per element: element children seen so far
-  std::vector<int> stack_;         // open elements
-  size_t roots_ = 0;
+  std::vector<Element> elements_;   // in the order their start tags appear
+  std::vector<uint32_t> children_;  // per element: element children seen so far
+  std::vector<int> stack_;          // open elements
+  uint32_t roots_ = 0;
 };
 
 int find_body(const std::vector<Element>& els) {
   for (size_t i = 0; i < els.size(); ++i)
-    if (els[i].tag == "body" && els[i].parent >= 0 && els[els[i].parent].tag == "html")
+    if (els[i].tag == Tag::kBody && els[i].parent >= 0 &&
+        els[static_cast<size_t>(els[i].parent)].tag == Tag::kHtml)
       return static_cast<int>(i);
   return -1;
 }
@@ -399,6 +544,7 @@ bool has_script(std::string_view html) {
 
 std::optional<std::vector<PagePatch>> page_patch(std::string_view before, std::string_view after) {
   if (before == after) return std::vector<PagePatch>{};
+  if (std::max(before.size(), after.size()) >= UINT32_MAX) return std::nullopt;
   size_t limit = std::min(before.size(), after.size());
   size_t p = 0;
   while (p < limit && before[p] == after[p]) ++p;
@@ -419,7 +565,7 @@ std::optional<std::vector<PagePatch>> page_patch(std::string_view before, std::s
   for (size_t i = 0; i < eb.size() && eb[i].start < p; ++i)
     if (eb[i].open_end <= p && p <= eb[i].close_start) target = static_cast<int>(i);
   while (target >= 0 && (eb[target].close_start < after_end ||
-                         ea[target].close_start < before_end || is_raw_text(eb[target].tag)))
+                         ea[target].close_start < before_end || (eb[target].bits & kRawText)))
     target = eb[target].parent;
   if (target < body) return std::nullopt;
 
@@ -446,14 +592,17 @@ std::optional<std::vector<PagePatch>> page_patch(std::string_view before, std::s
   std::string_view added = after.substr(from_b, to_b - from_b);
   if (has_script(removed) || has_script(added)) return std::nullopt;
   // The parser drops a newline right after <pre>'s start tag; in a fragment it would not.
-  if (!keep && is_one_of(eb[target].tag, {"pre", "listing", "textarea"}) && !added.empty() &&
+  Tag t = eb[target].tag;
+  if (!keep && (t == Tag::kPre || t == Tag::kListing || t == Tag::kTextarea) && !added.empty() &&
       (added[0] == '\n' || added[0] == '\r'))
     return std::nullopt;
 
   PagePatch patch;
   for (int e = target; e != body; e = eb[e].parent) {
     patch.path.push_back(eb[e].index);
-    patch.tags.push_back(eb[e].tag);
+    std::string name;
+    for (char c : eb[e].name) name += lower(c);
+    patch.tags.push_back(std::move(name));
   }
   std::reverse(patch.path.begin(), patch.path.end());
   std::reverse(patch.tags.begin(), patch.tags.end());
