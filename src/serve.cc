@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <mutex>
 #include <ostream>
+#include <set>
 #include <thread>
 
 #include "build.h"
@@ -38,6 +39,11 @@ using Clock = std::chrono::steady_clock;
 constexpr const char* kTextPlain = "text/plain; charset=utf-8";
 constexpr size_t kMaxEvents = 32;     // SSE events kept for streams that fell behind
 constexpr size_t kEarlierBuilds = 3;  // builds kept to patch pages that show them
+// The watcher hands over a batch after this much quiet, and the build starts at once;
+// it is published only once the writes have been quiet for ServeOptions::debounce_ms
+// (a write meanwhile means another build first). A save is one burst of a millisecond
+// or two, so a build slower than the debounce is no longer waited for after it.
+constexpr std::chrono::milliseconds kSettle{5};
 
 bool ends_with(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
@@ -462,7 +468,8 @@ struct Server::Impl {
       : options(std::move(o)),
         out(out_),
         err(err_),
-        watcher(WatchOptions{options.poll, std::chrono::milliseconds(options.debounce_ms)}) {
+        watcher(WatchOptions{options.poll,
+                             std::min(kSettle, std::chrono::milliseconds(options.debounce_ms))}) {
     while (options.content_dir.size() > 1 && options.content_dir.back() == '/')
       options.content_dir.pop_back();
     instance = std::to_string(::getpid()) + "." +
@@ -563,15 +570,35 @@ struct Server::Impl {
     return text;
   }
 
-  void rebuild(const std::vector<std::string>& changed) {
-    std::lock_guard<std::mutex> one_build(rebuild_mu);
+  struct Built {
+    SiteConfig config;
+    BuildResult result;
+    long long ms = 0;
+  };
+
+  Built build() const {
     auto start = Clock::now();
-    SiteConfig config = read_site_config(options.content_dir, options.theme_search_dir);
+    Built b;
+    b.config = read_site_config(options.content_dir, options.theme_search_dir);
     BuildOptions build_options;
     build_options.live_reload_script = live_reload_script();
     build_options.theme_search_dir = options.theme_search_dir;
-    BuildResult result = build_site(DiskSource(options.content_dir), build_options);
-    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+    b.result = build_site(DiskSource(options.content_dir), build_options);
+    b.ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+    return b;
+  }
+
+  void rebuild(const std::vector<std::string>& changed) {
+    std::lock_guard<std::mutex> one_build(rebuild_mu);
+    publish(build(), changed);
+  }
+
+  // Makes a build the served site (or reports its errors), tells open pages, and
+  // prints the terminal line.
+  void publish(Built built, const std::vector<std::string>& changed) {
+    SiteConfig& config = built.config;
+    BuildResult& result = built.result;
+    long long ms = built.ms;
 
     std::vector<std::string> want = {options.content_dir};
     if (!config.theme_dir.empty()) want.push_back(config.theme_dir);
@@ -812,9 +839,24 @@ struct Server::Impl {
       if (want != watcher.roots()) watcher.set_roots(want);
       Changes changes = watcher.wait(std::chrono::milliseconds(500));
       if (changes.empty()) continue;
-      std::vector<std::string> names = changes.paths;
-      if (changes.more) names.push_back("(" + std::to_string(changes.more) + " more)");
-      rebuild(names);
+      std::set<std::string> names(changes.paths.begin(), changes.paths.end());
+      size_t more = changes.more;
+      std::lock_guard<std::mutex> one_build(rebuild_mu);
+      Built built = build();
+      // Publish once the writes have been quiet for the debounce time, counted from the
+      // last change the build saw; any change since then means building again.
+      for (Changes later;
+           !(later = watcher.wait(std::chrono::duration_cast<std::chrono::milliseconds>(
+                 changes.last + std::chrono::milliseconds(options.debounce_ms) - Clock::now())))
+                .empty();) {
+        names.insert(later.paths.begin(), later.paths.end());
+        more += later.more;
+        changes = std::move(later);
+        built = build();
+      }
+      std::vector<std::string> list(names.begin(), names.end());
+      if (more) list.push_back("(" + std::to_string(more) + " more)");
+      publish(std::move(built), list);
     }
   }
 };

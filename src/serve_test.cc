@@ -519,6 +519,29 @@ TEST_CASE("serve: an edit changes the served page and reloads open pages") {
   }
 }
 
+TEST_CASE("serve: a burst of saves is published once, after the writes are quiet") {
+  TempDir tmp;
+  write_site(tmp.path);
+  TestServer ts(tmp.path);
+  httplib::Client c = ts.client();
+  SseReader sse(ts.port);
+  REQUIRE(sse.wait_for("event: hello"));
+  // Three saves 10 ms apart: within the 30 ms the server waits for quiet, so the builds
+  // that start early are not shown, only the last one.
+  for (const char* text : {"One.\n", "Two.\n", "Three **words**.\n"}) {
+    save_like_an_editor(tmp.path / "bio.md", text);
+    std::this_thread::sleep_for(milliseconds(10));
+  }
+  CHECK(eventually(
+      [&] { return body_of(c, "/").find("Three <strong>words</strong>.") != std::string::npos; }));
+  CHECK(sse.wait_for("event: reload\n"));
+  CHECK_FALSE(sse.wait_for("event: reload\n", milliseconds(300)));
+  std::string terminal = ts.out.str();
+  size_t first = terminal.find("bio.md: rebuilt");
+  CHECK(first != std::string::npos);
+  CHECK(terminal.find("bio.md: rebuilt", first + 1) == std::string::npos);
+}
+
 TEST_CASE("serve: an open page asks for what changed in it since the build it shows") {
   TempDir tmp;
   write_site(tmp.path);

@@ -332,18 +332,21 @@ Changes Watcher::wait(std::chrono::milliseconds timeout) {
       options_.poll || polling()
           ? std::max(options_.debounce, options_.poll_interval + std::chrono::milliseconds(5))
           : options_.debounce;
-  Clock::time_point first, last, next_scan = Clock::now() + options_.poll_interval;
-  bool pending = false;
+  // A wait whose time is up already still looks once: the server asks that way after a build.
+  Clock::time_point first, last,
+      next_scan = Clock::now() + (timeout.count() > 0 ? options_.poll_interval : Clock::duration{});
+  bool pending = false, looked = false;
   if (add_missing_roots(&batch)) pending = true, first = last = Clock::now();
   while (!stopped_) {
     auto now = Clock::now();
     if (pending && now >= std::min(last + quiet, first + options_.max_delay)) {
       Changes c = batch.finish();
+      c.last = last;
       if (!c.empty()) return c;
       batch = Batch();  // only transient files came and went
       pending = false;
     }
-    if (!pending && now >= deadline) return {};
+    if (!pending && now >= deadline && looked) return {};
     auto until = pending ? std::min(last + quiet, first + options_.max_delay) : deadline;
     if (polling()) until = std::min(until, next_scan);
     auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(until - now).count() + 1;
@@ -356,10 +359,14 @@ Changes Watcher::wait(std::chrono::milliseconds timeout) {
       if (Clock::now() >= next_scan) {
         got = poll_once(batch);
         next_scan = Clock::now() + options_.poll_interval;
+        looked = true;
       }
-    } else if (n > 0 && (fds[1].revents & POLLIN)) {
-      got = read_events(batch);
-      got = add_missing_roots(&batch) || got;
+    } else {
+      if (n > 0 && (fds[1].revents & POLLIN)) {
+        got = read_events(batch);
+        got = add_missing_roots(&batch) || got;
+      }
+      looked = true;
     }
     if (got) {
       last = Clock::now();

@@ -25,6 +25,7 @@ struct Changes {
   std::vector<std::string> paths;  // at most kMaxReported
   size_t more = 0;                 // changed paths beyond those listed
   bool rescan = false;             // events were lost (queue overflow): assume anything changed
+  std::chrono::steady_clock::time_point last;  // when the last change of the batch was seen
   bool empty() const { return paths.empty() && more == 0 && !rescan; }
 };
 
