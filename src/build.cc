@@ -5,10 +5,8 @@
 #include <cstdio>
 
 #include "load.h"
-#include "render.h"
 #include "sitemap.h"
 #include "theme.h"
-#include "view.h"
 
 namespace sitegen {
 
@@ -62,15 +60,19 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   auto css = theme->assets.find("style.css");
   if (css != theme->assets.end()) vopts.css_url_query = "?v=" + short_hash(css->second);
   vopts.body_end_html = options.live_reload_script;
-  View view(site, vopts);
-  result.pages = render_pages(site, *theme, view, result.output, sink);
-  for (const auto& [rel, bytes] : theme->assets) result.output.files["assets/" + rel].bytes = bytes;
-  add_static(content, site, result.output, diags);
-  add_sitemap_and_robots(view.urls(), result.output);
+  auto pages = std::make_shared<const SitePages>(std::move(site), std::move(*theme), vopts);
+  result.pages = options.pages_on_request ? name_pages(*pages, result.output)
+                                          : render_pages(*pages, result.output, sink);
+  for (const auto& [rel, bytes] : pages->theme().assets)
+    result.output.files["assets/" + rel].bytes = bytes;
+  add_static(content, pages->site(), result.output, diags);
+  add_sitemap_and_robots(pages->view().urls(), result.output);
   // GitHub Pages: no Jekyll processing, and the custom domain when one is set.
+  const std::string& cname = pages->site().cname;
   result.output.files[".nojekyll"].bytes = "";
-  if (!site.cname.empty() && !result.output.files.count("CNAME"))
-    result.output.files["CNAME"].bytes = site.cname + "\n";
+  if (!cname.empty() && !result.output.files.count("CNAME"))
+    result.output.files["CNAME"].bytes = cname + "\n";
+  if (options.pages_on_request) result.site_pages = std::move(pages);
   return result;
 }
 

@@ -2,10 +2,12 @@
 // `build`, `check` and `serve`; only `build` writes to disk.
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "diag.h"
 #include "output.h"
+#include "render.h"
 #include "source.h"
 
 namespace sitegen {
@@ -15,6 +17,7 @@ struct BuildOptions {
   bool strict = false;             // warnings are errors
   std::string live_reload_script;  // injected before </body> when serving; empty for builds
   std::string theme_search_dir;    // where named themes live; empty: themes/ beside the content
+  bool pages_on_request = false;   // name the pages only; BuildResult::site_pages renders them
 };
 
 struct BuildResult {
@@ -22,6 +25,8 @@ struct BuildResult {
   Diagnostics diags;
   size_t pages = 0;      // HTML pages rendered
   std::string base_url;  // the base URL the site was built for (site.toml or --base-url)
+  // With BuildOptions::pages_on_request: what renders the pages named in `output`.
+  std::shared_ptr<const SitePages> site_pages;
 };
 
 // With a `sink`, pages go to it as they are rendered (see render_pages), named in

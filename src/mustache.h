@@ -152,6 +152,9 @@ class Template {
   // Parses `text`; on a syntax error returns nullopt and fills *error.
   static std::optional<Template> compile(std::string text, Error* error);
 
+  // The template's text, partials expanded.
+  const std::string& text() const { return text_; }
+
   // Renders with `stack` as the context, innermost last, appending to out. With a cache,
   // list items that are references are taken from it or added to it.
   void render(const std::vector<const Value*>& stack, std::string& out,

@@ -12,9 +12,10 @@
 namespace sitegen {
 
 struct OutputFile {
-  std::string bytes;      // the content, unless copy_from is set
-  std::string copy_from;  // a file on disk to copy verbatim (static files)
-  bool written = false;   // already handed to a FileSink; bytes were let go
+  std::string bytes;        // the content, unless copy_from is set
+  std::string copy_from;    // a file on disk to copy verbatim (static files)
+  bool written = false;     // already handed to a FileSink; bytes were let go
+  bool on_request = false;  // a page rendered when asked for (sitegen serve): no bytes here
 };
 
 // Takes each file as soon as it is made, so it need not be kept in an Output; false

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <functional>
 #include <thread>
 
 #include "feed.h"
@@ -14,15 +13,8 @@ namespace sitegen {
 
 namespace {
 
-struct Job {
-  std::string path;                   // output path
-  const char* kind;                   // template; null for a file made already
-  std::function<Value()> data;        // the template's data
-  const std::string* text = nullptr;  // the file, when there is no template
-};
-
-std::vector<Job> page_jobs(const Site& site, const View& view) {
-  std::vector<Job> jobs;
+std::vector<SitePages::Job> page_jobs(const Site& site, const View& view) {
+  std::vector<SitePages::Job> jobs;
   jobs.push_back({"index.html", "home", [&] { return view.home(); }});
   if (!site.publications.empty()) {
     jobs.push_back(
@@ -47,11 +39,49 @@ std::vector<Job> page_jobs(const Site& site, const View& view) {
   return jobs;
 }
 
+// The files made from the whole view at once: every entry's BibTeX, and the news feed.
+void add_site_files(const SitePages& pages, Output& out) {
+  const Site& site = pages.site();
+  if (!site.publications.empty()) {
+    std::string all_bib;
+    for (const std::string& bib : pages.view().bibtex()) {
+      all_bib += bib;
+      all_bib += '\n';
+    }
+    out.files["publications.bib"].bytes = std::move(all_bib);
+  }
+  if (!site.news.empty())
+    out.files["news/feed.xml"].bytes =
+        atom_feed(site, pages.view().urls(), pages.view().news_html());
+}
+
 }  // namespace
 
-size_t render_pages(const Site& site, const Theme& theme, const View& view, Output& out,
-                    const FileSink& sink) {
-  std::vector<Job> jobs = page_jobs(site, view);
+SitePages::SitePages(Site site, Theme theme, ViewOptions options)
+    : site_(std::move(site)),
+      theme_(std::move(theme)),
+      view_(site_, std::move(options)),
+      jobs_(page_jobs(site_, view_)) {
+  for (size_t i = 0; i < jobs_.size(); ++i) index_.emplace(jobs_[i].path, i);
+}
+
+size_t SitePages::find(std::string_view path) const {
+  auto it = index_.find(path);
+  return it == index_.end() ? jobs_.size() : it->second;
+}
+
+void SitePages::render(size_t job, std::string& out, RenderCache& cache) const {
+  const Job& j = jobs_[job];
+  if (!j.kind) {
+    out += *j.text;
+    return;
+  }
+  Value page = j.data();
+  theme_.templates.at(j.kind).render({&view_.common(), &page}, out, &cache);
+}
+
+size_t render_pages(const SitePages& pages, Output& out, const FileSink& sink) {
+  const std::vector<SitePages::Job>& jobs = pages.jobs();
   std::vector<OutputFile> results(jobs.size());
   std::atomic<size_t> next{0};
   std::atomic<bool> stop{false};  // the sink failed: it knows why
@@ -61,11 +91,9 @@ size_t render_pages(const Site& site, const Theme& theme, const View& view, Outp
     for (size_t i; !stop && (i = next.fetch_add(1)) < jobs.size();) {
       OutputFile& f = results[i];
       if (jobs[i].kind) {
-        const Template& tmpl = theme.templates.at(jobs[i].kind);
-        Value page = jobs[i].data();
         size_t& reserve = last_size[jobs[i].kind];
         f.bytes.reserve(std::min<size_t>(reserve + reserve / 8, 256 * 1024));
-        tmpl.render({&view.common(), &page}, f.bytes, &cache);
+        pages.render(i, f.bytes, cache);
         reserve = f.bytes.size();
       } else if (!sink) {
         f.bytes = *jobs[i].text;
@@ -84,20 +112,28 @@ size_t render_pages(const Site& site, const Theme& theme, const View& view, Outp
   worker();
   for (std::thread& t : threads) t.join();
 
-  size_t pages = 0;
+  size_t count = 0;
   for (size_t i = 0; i < jobs.size(); ++i) {
     out.files[jobs[i].path] = std::move(results[i]);
-    pages += jobs[i].kind != nullptr;
+    count += jobs[i].kind != nullptr;
   }
-  std::string all_bib;
-  for (const std::string& bib : view.bibtex()) {
-    all_bib += bib;
-    all_bib += '\n';
+  add_site_files(pages, out);
+  return count;
+}
+
+size_t name_pages(const SitePages& pages, Output& out) {
+  size_t count = 0;
+  for (const SitePages::Job& j : pages.jobs()) {
+    OutputFile& f = out.files[j.path];
+    if (j.kind) {
+      f.on_request = true;
+      ++count;
+    } else {
+      f.bytes = *j.text;
+    }
   }
-  if (!site.publications.empty()) out.files["publications.bib"].bytes = std::move(all_bib);
-  if (!site.news.empty())
-    out.files["news/feed.xml"].bytes = atom_feed(site, view.urls(), view.news_html());
-  return pages;
+  add_site_files(pages, out);
+  return count;
 }
 
 }  // namespace sitegen

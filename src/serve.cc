@@ -38,7 +38,7 @@ using Clock = std::chrono::steady_clock;
 
 constexpr const char* kTextPlain = "text/plain; charset=utf-8";
 constexpr size_t kMaxEvents = 32;     // SSE events kept for streams that fell behind
-constexpr size_t kEarlierBuilds = 3;  // builds kept to patch pages that show them
+constexpr size_t kEarlierBuilds = 1;  // builds kept to patch pages that show them
 // The watcher hands over a batch after this much quiet, and the build starts at once;
 // it is published only once the writes have been quiet for ServeOptions::debounce_ms
 // (a write meanwhile means another build first). A save is one burst of a millisecond
@@ -260,8 +260,49 @@ std::string_view mime_type(std::string_view path) {
   return it == kTypes.end() ? "application/octet-stream" : it->second;
 }
 
+struct ServedSite::Rendered {
+  std::mutex mu;  // guards pages
+  std::map<std::string, std::shared_ptr<const std::string>> pages;
+  RenderCache cache;  // shared by the pages of this build, as in a whole build
+};
+
+std::shared_ptr<const std::string> served_bytes(const ServedSite& site, const std::string& rel) {
+  const OutputFile& f = site.output.files.at(rel);
+  if (!f.on_request || !site.site_pages || !site.rendered)
+    return std::make_shared<const std::string>(f.bytes);
+  ServedSite::Rendered& r = *site.rendered;
+  {
+    std::lock_guard<std::mutex> lock(r.mu);
+    auto it = r.pages.find(rel);
+    if (it != r.pages.end()) return it->second;
+  }
+  // Rendered without the lock, so other pages are served meanwhile; a page asked for twice
+  // at once is rendered twice, the same bytes, and the first kept.
+  auto bytes = std::make_shared<std::string>();
+  size_t job = site.site_pages->find(rel);
+  if (job < site.site_pages->jobs().size()) site.site_pages->render(job, *bytes, r.cache);
+  std::lock_guard<std::mutex> lock(r.mu);
+  return r.pages.emplace(rel, std::move(bytes)).first->second;
+}
+
+namespace {
+
+bool same_templates(const ServedSite& a, const ServedSite& b) {
+  if (!a.site_pages || !b.site_pages) return a.site_pages == b.site_pages;
+  const auto& x = a.site_pages->theme().templates;
+  const auto& y = b.site_pages->theme().templates;
+  return std::equal(x.begin(), x.end(), y.begin(), y.end(), [](const auto& p, const auto& q) {
+    return p.first == q.first && p.second.text() == q.second.text();
+  });
+}
+
+}  // namespace
+
 ReloadKind reload_kind(const ServedSite& before, const ServedSite& after) {
   if (before.base_path != after.base_path || before.good != after.good) return ReloadKind::kReload;
+  // Pages on request: what made them. The stylesheet's version in them follows the
+  // stylesheet, compared below as a file.
+  if (before.inputs != after.inputs || !same_templates(before, after)) return ReloadKind::kReload;
   bool css = false;
   auto changed = [&](const std::string& key) {
     if (ends_with(lower(key), ".css"))
@@ -282,6 +323,11 @@ ReloadKind reload_kind(const ServedSite& before, const ServedSite& after) {
     } else {
       const OutputFile& x = a->second;
       const OutputFile& y = b->second;
+      if (x.on_request && y.on_request) {
+        ++a;
+        ++b;
+        continue;
+      }
       bool same =
           x.copy_from == y.copy_from &&
           (x.copy_from.empty() ? x.bytes == y.bytes
@@ -573,9 +619,12 @@ struct Server::Impl {
   struct Built {
     SiteConfig config;
     BuildResult result;
+    std::string inputs;
     long long ms = 0;
   };
 
+  // Builds the site with its pages named but not rendered: each is rendered when a
+  // browser first asks for it, so a rebuild costs what loading the site costs.
   Built build() const {
     auto start = Clock::now();
     Built b;
@@ -583,7 +632,11 @@ struct Server::Impl {
     BuildOptions build_options;
     build_options.live_reload_script = live_reload_script();
     build_options.theme_search_dir = options.theme_search_dir;
-    b.result = build_site(DiskSource(options.content_dir), build_options);
+    build_options.pages_on_request = true;
+    DiskSource disk(options.content_dir);
+    RecordingSource source(disk);
+    b.result = build_site(source, build_options);
+    b.inputs = source.fingerprint();
     b.ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
     return b;
   }
@@ -628,6 +681,9 @@ struct Server::Impl {
 
     auto next = std::make_shared<ServedSite>();
     next->output = std::move(result.output);
+    next->site_pages = std::move(result.site_pages);
+    next->inputs = std::move(built.inputs);
+    next->rendered = std::make_shared<ServedSite::Rendered>();
     next->base_path = config.base_path;
     next->pages = result.pages;
     next->good = true;
@@ -730,13 +786,16 @@ struct Server::Impl {
         return R::Handled;
       }
       body = std::make_shared<const std::string>(std::move(bytes));
-    } else if (size_t at = f.bytes.rfind(kBuildMarker);
-               at != std::string::npos && ends_with(route.file, ".html")) {
-      std::string bytes = f.bytes;
-      bytes.replace(at, kBuildMarker.size(), s->build_id);
-      body = std::make_shared<const std::string>(std::move(bytes));
+    } else if (f.on_request) {
+      body = served_bytes(*s, route.file);
     } else {
       body = std::shared_ptr<const std::string>(s, &f.bytes);  // shares the site's lifetime
+    }
+    if (size_t at = f.copy_from.empty() ? body->rfind(kBuildMarker) : std::string::npos;
+        at != std::string::npos && ends_with(route.file, ".html")) {
+      std::string bytes = *body;
+      bytes.replace(at, kBuildMarker.size(), s->build_id);
+      body = std::make_shared<const std::string>(std::move(bytes));
     }
     // A stylesheet asked for with the version of its current bytes cannot change under
     // that URL: a reloading page takes it from the cache instead of waiting for it.
@@ -770,10 +829,10 @@ struct Server::Impl {
     if (!now->good || route.status != 200 || !route.location.empty() ||
         !ends_with(route.file, ".html") || !then || old_file == then->output.files.end())
       return head + ",\"full\":true}\n";
-    const OutputFile& was = old_file->second;
-    const OutputFile& is = now->output.files.at(route.file);
-    if (!was.copy_from.empty() || !is.copy_from.empty()) return head + ",\"full\":true}\n";
-    std::optional<std::vector<PagePatch>> patches = page_patch(was.bytes, is.bytes);
+    if (!old_file->second.copy_from.empty() || !now->output.files.at(route.file).copy_from.empty())
+      return head + ",\"full\":true}\n";
+    std::optional<std::vector<PagePatch>> patches =
+        page_patch(*served_bytes(*then, route.file), *served_bytes(*now, route.file));
     if (!patches) return head + ",\"full\":true}\n";
     return head + ",\"patches\":" + page_patch_json(*patches) + "}\n";
   }

@@ -1,6 +1,7 @@
-// `sitegen serve`: the live preview. The only httplib user: it owns the one current
-// Output (swapped whole, so no request sees half a site), rebuilds when the content
-// changes, and tells open pages to reload, or to show the errors, over SSE.
+// `sitegen serve`: the live preview. The only httplib user: it owns the current build
+// (swapped whole, so no request sees half a site; its pages rendered when first asked
+// for), rebuilds when the content changes, and tells open pages to update, or to show
+// the errors, over SSE.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "output.h"
+#include "render.h"
 
 namespace sitegen {
 
@@ -27,9 +29,13 @@ struct ServeOptions {
   std::string theme_search_dir;  // as BuildOptions::theme_search_dir
 };
 
-// A built site as it is served.
+// A built site as it is served. Its pages are rendered when first requested.
 struct ServedSite {
   Output output;
+  std::shared_ptr<const SitePages> site_pages;  // renders the files named on_request
+  std::string inputs;  // what the build read (RecordingSource::fingerprint)
+  struct Rendered;     // the pages rendered so far
+  std::shared_ptr<Rendered> rendered;
   std::string base_path = "/";  // URL path the site lives under: "/" or "/repo/"
   std::string build_id;         // changes whenever what is served changes
   std::string static_dir;       // <content>/static, symlinks resolved: copy_from must be inside
@@ -52,7 +58,12 @@ Route route_request(const Output& output, std::string_view base_path, std::strin
 // Content-Type by file extension.
 std::string_view mime_type(std::string_view path);
 
-// What browsers showing `before` must do to show `after`.
+// The bytes of an output file of a good site; a page on request is rendered at the first
+// call and kept.
+std::shared_ptr<const std::string> served_bytes(const ServedSite& site, const std::string& rel);
+
+// What browsers showing `before` must do to show `after`. Pages on request are compared
+// by what made them: the same inputs read and the same templates give the same pages.
 enum class ReloadKind { kNone, kCss, kReload };
 ReloadKind reload_kind(const ServedSite& before, const ServedSite& after);
 

@@ -2,6 +2,7 @@
 // content folder in a temporary directory, talked to with httplib::Client and, where
 // the exact bytes of a request matter, a raw socket. Every wait is bounded.
 #include "serve.h"
+#include "build.h"
 #include "source.h"
 
 #include <arpa/inet.h>
@@ -304,6 +305,63 @@ TEST_CASE("serve: what open pages must do after a rebuild") {
   b.base_path = "/repo/";
   b.stamps["photo.png"] = "1:10";
   CHECK(reload_kind(a, b) == ReloadKind::kReload);
+}
+
+TEST_CASE("serve: pages on request are compared by the inputs and templates that made them") {
+  TempDir tmp;
+  write_site(tmp.path);
+  auto served = [&] {
+    DiskSource disk(tmp.path.string());
+    RecordingSource source(disk);
+    BuildOptions o;
+    o.pages_on_request = true;
+    o.theme_search_dir = "/nonexistent-themes";
+    BuildResult r = build_site(source, o);
+    ServedSite s;
+    s.good = true;
+    s.output = std::move(r.output);
+    s.site_pages = std::move(r.site_pages);
+    s.inputs = source.fingerprint();
+    for (const auto& [rel, f] : s.output.files)
+      if (!f.copy_from.empty()) s.stamps[rel] = "unchanged";  // as the server stamps them
+    return s;
+  };
+  ServedSite a = served();
+  CHECK(a.output.files.at("index.html").on_request);
+  CHECK(a.output.files.at("index.html").bytes.empty());
+  CHECK(reload_kind(a, served()) == ReloadKind::kNone);
+  write_file(tmp.path / "bio.md", "I study **sparse** compilers.\n");  // the same bytes again
+  CHECK(reload_kind(a, served()) == ReloadKind::kNone);
+  write_file(tmp.path / "bio.md", "I study compilers.\n");
+  CHECK(reload_kind(a, served()) == ReloadKind::kReload);
+  write_file(tmp.path / "bio.md", "I study **sparse** compilers.\n");
+  write_file(tmp.path / "layouts/page.mustache", "{{title}}");  // a template of its own
+  CHECK(reload_kind(a, served()) == ReloadKind::kReload);
+}
+
+TEST_CASE("serve: pages rendered on request are the pages a build writes") {
+  TempDir tmp;
+  write_site(tmp.path);
+  write_file(tmp.path / "news.toml", "[[news]]\ndate = 2025-01-02\ntext = \"A *new* paper.\"\n");
+  TestServer ts(tmp.path);
+  httplib::Client c = ts.client();
+  BuildOptions o;
+  o.live_reload_script = live_reload_script();
+  o.theme_search_dir = "/nonexistent-themes";
+  BuildResult built = build_site(DiskSource(tmp.path.string()), o);
+  std::string status = body_of(c, "/_sitegen/status");
+  size_t at = status.find("\"build\":\"") + 9;
+  std::string build = status.substr(at, status.find('"', at) - at);
+  size_t pages = 0;
+  for (const auto& [rel, f] : built.output.files) {
+    if (rel.size() < 5 || rel.substr(rel.size() - 5) != ".html") continue;
+    CAPTURE(rel);
+    std::string page = body_of(c, "/" + rel);
+    page.replace(page.rfind(build), build.size(), kBuildMarker);
+    CHECK(page == f.bytes);
+    ++pages;
+  }
+  CHECK(pages >= 6);
 }
 
 TEST_CASE("serve: pages, MIME types, 404 page and no-cache over HTTP") {

@@ -118,4 +118,41 @@ std::string MemorySource::display(const std::string& rel) const {
   return name_ + "/" + rel;
 }
 
+void RecordingSource::note(std::string line) const {
+  std::lock_guard<std::mutex> g(mu_);
+  notes_.push_back(std::move(line));
+}
+
+std::optional<std::string> RecordingSource::read(const std::string& rel, std::string* err) const {
+  std::optional<std::string> bytes = inner_.read(rel, err);
+  note("read " + rel + ": " +
+       (bytes ? std::to_string(bytes->size()) + " " +
+                    std::to_string(std::hash<std::string_view>()(*bytes))
+              : "error " + *err));
+  return bytes;
+}
+
+bool RecordingSource::exists(const std::string& rel) const {
+  bool yes = inner_.exists(rel);
+  note("exists " + rel + ": " + (yes ? "yes" : "no"));
+  return yes;
+}
+
+std::vector<std::string> RecordingSource::list(const std::string& dir) const {
+  std::vector<std::string> files = inner_.list(dir);
+  std::string line = "list " + dir + ":";
+  for (const std::string& f : files) line += " " + f;
+  note(std::move(line));
+  return files;
+}
+
+std::string RecordingSource::fingerprint() const {
+  std::lock_guard<std::mutex> g(mu_);
+  std::vector<std::string> sorted = notes_;
+  std::sort(sorted.begin(), sorted.end());
+  std::string out;
+  for (const std::string& n : sorted) out += n + "\n";
+  return out;
+}
+
 }  // namespace sitegen

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,6 +39,27 @@ class DiskSource : public Source {
 
  private:
   std::string root_;
+};
+
+// Another Source, read through: it remembers what a build asked for and got, so two
+// builds that read the same bytes (and found the same files) are known to give the same
+// pages without comparing them. `sitegen serve` renders pages only when asked for.
+class RecordingSource : public Source {
+ public:
+  explicit RecordingSource(const Source& inner) : inner_(inner) {}
+  std::optional<std::string> read(const std::string& rel, std::string* err) const override;
+  bool exists(const std::string& rel) const override;
+  std::vector<std::string> list(const std::string& dir) const override;
+  std::string display(const std::string& rel) const override { return inner_.display(rel); }
+  std::string disk_path(const std::string& rel) const override { return inner_.disk_path(rel); }
+  // Everything asked and answered, in a fixed order: equal for equal inputs.
+  std::string fingerprint() const;
+
+ private:
+  void note(std::string line) const;
+  const Source& inner_;
+  mutable std::mutex mu_;
+  mutable std::vector<std::string> notes_;
 };
 
 class MemorySource : public Source {
