@@ -7,6 +7,7 @@
 #include "bibtex.h"
 #include "latex.h"
 #include "names.h"
+#include "parallel.h"
 
 namespace sitegen {
 namespace {
@@ -390,12 +391,18 @@ std::vector<Publication> bibtex_to_publications(const std::vector<BibEntry>& ent
                               did_you_mean(target, known));
   }
 
-  std::vector<Publication> pubs;
-  pubs.reserve(entries.size());
-  for (size_t i = 0; i < entries.size(); ++i) {
-    if (keys[i].empty() || container[i]) continue;
-    pubs.push_back(map_entry(entries[i], parents[i], keys[i], diags));
-  }
+  // Entries are mapped on all cores, each noting its problems apart; the notes are
+  // then added in file order, as one pass would have made them.
+  std::vector<size_t> kept;
+  for (size_t i = 0; i < entries.size(); ++i)
+    if (!keys[i].empty() && !container[i]) kept.push_back(i);
+  std::vector<Publication> pubs(kept.size());
+  std::vector<Diagnostics> notes(kept.size());
+  parallel_for(kept.size(), 128, [&](size_t k) {
+    size_t i = kept[k];
+    pubs[k] = map_entry(entries[i], parents[i], keys[i], notes[k]);
+  });
+  for (const Diagnostics& n : notes) diags.append(n);
   return pubs;
 }
 

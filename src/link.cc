@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "parallel.h"
 #include "slug.h"
 
 namespace sitegen {
@@ -34,9 +35,14 @@ std::string normalize_name(std::string_view s) {
 }
 
 void link_authors(Site& site) {
-  const Person& me = site.person;
-  for (Publication& p : site.publications) {
+  // The person's names, normalized once; entries are independent, so linked on all cores.
+  std::vector<std::string> mine;
+  if (!site.person.name.empty()) mine.push_back(normalize_name(site.person.name));
+  for (const std::string& alias : site.person.aliases) mine.push_back(normalize_name(alias));
+  parallel_for(site.publications.size(), 256, [&](size_t i) {
+    Publication& p = site.publications[i];
     std::vector<Author> authors;
+    authors.reserve(p.authors.size());
     for (const Author& a : p.authors) {
       Author split = split_author(a.name, site.pubs_settings.markers);
       split.markers = a.markers + split.markers;
@@ -45,13 +51,11 @@ void link_authors(Site& site) {
         continue;
       }
       if (split.name.empty()) continue;
-      split.is_self = same_name(split.name, me.name) ||
-                      std::any_of(me.aliases.begin(), me.aliases.end(),
-                                  [&](const std::string& al) { return same_name(split.name, al); });
+      split.is_self = std::find(mine.begin(), mine.end(), normalize_name(split.name)) != mine.end();
       authors.push_back(std::move(split));
     }
     p.authors = std::move(authors);
-  }
+  });
 }
 
 // "hu2026taming": first author's last name, year, first long title word.
