@@ -21,8 +21,16 @@ void meta(std::string& out, std::string_view attr, std::string_view name,
   out += "=\"";
   out += name;
   out += "\" content=\"";
-  out += html_escape(content);
+  append_html_escaped(out, content);
   out += "\">\n";
+}
+
+// `"key":"value"` after a comma, the value as a JSON string.
+void json_field(std::string& out, std::string_view key, std::string_view value) {
+  out += ",\"";
+  out += key;
+  out += "\":";
+  append_json_string(out, value);
 }
 
 // A URL usable outside the site (feeds, Scholar): absolute when base_url is absolute.
@@ -156,7 +164,14 @@ std::string obfuscated_email_html(std::string_view email) {
 }
 
 std::string json_string(std::string_view s) {
-  std::string out = "\"";
+  std::string out;
+  append_json_string(out, s);
+  return out;
+}
+
+void append_json_string(std::string& out, std::string_view s) {
+  out.reserve(out.size() + s.size() + 2);
+  out += '"';
   for (char c : s) {
     switch (c) {
       case '"':
@@ -193,7 +208,7 @@ std::string json_string(std::string_view s) {
         }
     }
   }
-  return out + "\"";
+  out += '"';
 }
 
 std::string head_html(const Site& site, const Urls& urls, const PageMeta& page) {
@@ -203,8 +218,11 @@ std::string head_html(const Site& site, const Urls& urls, const PageMeta& page) 
   bool not_found = page.kind == "404";
   std::string canonical = not_found ? "" : urls.absolute(page.rel);
   if (not_found) out += "<meta name=\"robots\" content=\"noindex\">\n";
-  if (!canonical.empty())
-    out += "<link rel=\"canonical\" href=\"" + html_escape(canonical) + "\">\n";
+  if (!canonical.empty()) {
+    out += "<link rel=\"canonical\" href=\"";
+    append_html_escaped(out, canonical);
+    out += "\">\n";
+  }
   meta(out, "property", "og:title", page.title);
   meta(out, "property", "og:type",
        page.kind == "publication" ? "article"
@@ -229,6 +247,7 @@ std::string head_html(const Site& site, const Urls& urls, const PageMeta& page) 
 std::string publication_head_html(const Site& site, const Urls& urls, const Publication& p,
                                   const std::string& rel) {
   std::string out;
+  out.reserve(2048);
   meta(out, "name", "citation_title", p.title);
   for (const Author& a : p.authors) meta(out, "name", "citation_author", a.name);
   // Scholar reads "YYYY/MM/DD" or the year alone: a year and month is given as the year.
@@ -285,27 +304,32 @@ std::string publication_head_html(const Site& site, const Urls& urls, const Publ
   std::string page_url = urls.absolute(rel);
   meta(out, "name", "citation_abstract_html_url", page_url);
 
-  std::string j =
-      "{\"@context\":\"https://schema.org\",\"@type\":\"ScholarlyArticle\",\"headline\":" +
-      json_string(p.title) + ",\"name\":" + json_string(p.title) + ",\"author\":[";
-  for (size_t i = 0; i < p.authors.size(); ++i)
-    j += std::string(i ? "," : "") +
-         "{\"@type\":\"Person\",\"name\":" + json_string(p.authors[i].name) + "}";
-  j += "]";
+  out += "<script type=\"application/ld+json\">";
+  out += "{\"@context\":\"https://schema.org\",\"@type\":\"ScholarlyArticle\"";
+  json_field(out, "headline", p.title);
+  json_field(out, "name", p.title);
+  out += ",\"author\":[";
+  for (size_t i = 0; i < p.authors.size(); ++i) {
+    out += i ? ",{\"@type\":\"Person\"" : "{\"@type\":\"Person\"";
+    json_field(out, "name", p.authors[i].name);
+    out += '}';
+  }
+  out += ']';
   if (!date.empty())
-    j += ",\"datePublished\":" +
-         json_string(p.date.empty() ? std::to_string(p.year) : iso_date(p.date));
-  if (!venue.empty())
-    j += ",\"isPartOf\":{\"@type\":\"PublicationIssue\",\"name\":" + json_string(venue) + "}";
-  if (!p.doi.empty()) j += ",\"sameAs\":" + json_string("https://doi.org/" + p.doi);
-  if (!page_url.empty()) j += ",\"url\":" + json_string(page_url);
+    json_field(out, "datePublished", p.date.empty() ? std::to_string(p.year) : iso_date(p.date));
+  if (!venue.empty()) {
+    out += ",\"isPartOf\":{\"@type\":\"PublicationIssue\"";
+    json_field(out, "name", venue);
+    out += '}';
+  }
+  if (!p.doi.empty()) json_field(out, "sameAs", "https://doi.org/" + p.doi);
+  if (!page_url.empty()) json_field(out, "url", page_url);
   if (!p.tags.empty()) {
     std::string kw;
     for (const std::string& t : p.tags) kw += (kw.empty() ? "" : ", ") + t;
-    j += ",\"keywords\":" + json_string(kw);
+    json_field(out, "keywords", kw);
   }
-  j += "}";
-  out += json_ld(j);
+  out += "}</script>\n";
   (void)site;
   return out;
 }

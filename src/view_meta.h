@@ -39,5 +39,6 @@ std::string page_markdown_html(std::string_view html, const Urls& urls);
 std::string obfuscated_email_html(std::string_view email);
 // A JSON string literal, safe inside <script> (no "</" can close the element).
 std::string json_string(std::string_view s);
+void append_json_string(std::string& out, std::string_view s);
 
 }  // namespace sitegen
