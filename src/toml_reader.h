@@ -51,6 +51,11 @@ struct TomlNode {
   int64_t integer = 0;
   double real = 0;
   bool boolean = false;
+  // The parser's bookkeeping, not part of the value (toml_parse.cc): how a table or
+  // array was made, which decides what later lines may add to it, and which key index
+  // a big table has. They fill what was padding.
+  uint8_t made_by = 0;
+  uint32_t key_index = 0;
   Date date;
   std::vector<TomlNode> items;                           // kArray
   std::vector<std::pair<std::string, TomlNode>> fields;  // kTable, in document order
