@@ -1,5 +1,5 @@
-// TOML reading: the only toml++ user. Documents become a small located tree whose
-// tables keep document order; TableReader gives typed reads and unknown-key warnings.
+// TOML reading: documents become a small located tree whose tables keep document order
+// (parsed by toml_parse.h); TableReader gives typed reads and unknown-key warnings.
 #pragma once
 
 #include <cstdint>
@@ -68,7 +68,7 @@ struct TomlNode {
 // "a string", "an integer", ... for messages.
 std::string_view kind_name(TomlNode::Kind kind);
 
-// Parses a document; on a syntax error reports it (file:line:col) and returns nullopt.
+// Parses a document; on a mistake reports it (file:line:col) and returns nullopt.
 // The text is registered with diags, so its lines can be quoted; pass it as an rvalue to
 // have it moved there rather than copied.
 std::optional<TomlNode> parse_toml(std::string_view text, const std::string& display_path,
