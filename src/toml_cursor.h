@@ -1,5 +1,6 @@
-// The reading position of sitegen's TOML parser (toml_parse.cc, toml_scalars.cc): the
-// next byte, its line, columns counted in characters, and failing with a message there.
+// The reading position of sitegen's TOML parser (toml_parse.cc, toml_strings.cc,
+// toml_scalars.cc): the next byte, its line, columns counted in characters, and failing
+// with a message there.
 #pragma once
 
 #include <string>
@@ -24,7 +25,6 @@ class Cursor {
  public:
   Cursor(std::string_view text, SharedPath path)
       : p(text.data()),
-        begin(text.data()),
         end(text.data() + text.size()),
         path_(std::move(path)),
         line_(1),
@@ -32,7 +32,6 @@ class Cursor {
         col_ptr_(text.data()) {}
 
   const char* p;  // the next byte
-  const char* const begin;
   const char* const end;
 
   bool at_end() const { return p == end; }
@@ -94,10 +93,9 @@ class Cursor {
 
   // What is at `q`, for a message: "`x`", "the end of the line", "the end of the file".
   std::string found(const char* q) const;
-  // Fails at `q`: with `message`, unless what is there is invalid UTF-8 or non-ASCII
-  // outside a string, which get their own message.
   [[noreturn]] void fail(const char* q, std::string message) const;
-  // "expected <what>, found <what is at q>".
+  // Fails with "expected <what>, found <what is at q> (<hint>)"; outside strings, where
+  // this is used, a non-ASCII character gets its own message instead.
   [[noreturn]] void expected(const char* q, std::string_view what,
                              std::string_view hint = {}) const;
 
@@ -109,10 +107,11 @@ class Cursor {
   int col_ = 1;
 };
 
-// Scalars (toml_scalars.cc). Each starts at c.p and leaves it after the value.
-// A string, key or value: `"..."`, `'...'` and, unless `key`, their multi-line forms.
+// The values other than arrays and tables; each starts at c.p and leaves it after.
+// A string, as a key or a value (toml_strings.cc): `"..."`, `'...'` and, unless `key`,
+// their multi-line forms.
 void read_string(Cursor& c, std::string& out, bool key = false);
-// A number, boolean, date, time or date-time; anything else is refused.
+// A number, boolean, date, time or date-time (toml_scalars.cc); anything else is refused.
 void read_scalar(Cursor& c, TomlNode& out);
 
 }  // namespace sitegen::toml

@@ -64,10 +64,10 @@ class Parser {
         c_.skip_comment();
       } else if (ch == '[') {
         std::string_view header = read_header();
-        end_of_line("the header `" + std::string(header) + "`");
+        end_of_line("the header", header);
       } else if (bare_key_char(ch) || ch == '"' || ch == '\'') {
         std::string_view key = key_value(*table_, table_depth_);
-        end_of_line("the value of `" + std::string(key) + "`");
+        end_of_line("the value of", key);
       } else if (!c_.line_end()) {
         c_.expected(c_.p, "a key or a table header such as `[name]`");
       }
@@ -86,11 +86,14 @@ class Parser {
     std::string_view name() const { return is_quoted ? std::string_view(quoted) : bare; }
   };
 
-  // Spaces, then a comment, then the line end or the end of the text.
-  void end_of_line(const std::string& after) {
+  // Spaces, then a comment, then the line end or the end of the text, after `what`
+  // `name` ("the value of `title`").
+  void end_of_line(std::string_view what, std::string_view name) {
     c_.skip_spaces();
     if (c_.at('#')) c_.skip_comment();
-    if (!c_.at_end() && !c_.line_end()) c_.expected(c_.p, "the end of the line after " + after);
+    if (!c_.at_end() && !c_.line_end())
+      c_.expected(
+          c_.p, "the end of the line after " + std::string(what) + " `" + std::string(name) + "`");
   }
 
   [[noreturn]] void too_deep(const char* at) {
