@@ -336,11 +336,15 @@ TEST_CASE("toml parser: TOML that toml++ refused and sitegen reads") {
 }
 
 TEST_CASE("toml parser: the repository's TOML reads as toml++ read it") {
-  // Every .toml file, every page's front matter and every ```toml block of the docs.
+  // Every .toml file, every page's front matter and every ```toml block of the docs,
+  // and of ../shared/testdata (Hugo Blox pages) when it is there.
   std::vector<fs::path> paths = {kRoot / "README.md", kRoot / "HACKING.md"};
-  for (const char* dir : {"content", "examples", "docs", "templates"})
-    for (const fs::directory_entry& e : fs::recursive_directory_iterator(kRoot / dir))
+  for (fs::path dir : {kRoot / "content", kRoot / "examples", kRoot / "docs", kRoot / "templates",
+                       kShared / "testdata"}) {
+    if (!fs::is_directory(dir)) continue;
+    for (const fs::directory_entry& e : fs::recursive_directory_iterator(dir))
       paths.push_back(e.path());
+  }
   size_t documents = 0;
   for (const fs::path& p : paths) {
     std::string text = slurp(p);
