@@ -246,6 +246,56 @@ inline TomlResult toml_reference(std::string_view text, const std::string& path)
   return r;
 }
 
+// toml++ 3.3 trims more than TOML 1.0.0 after a line-ending backslash in a multi-line
+// string: Unicode spaces (U+00A0, U+3000 and the others of its
+// is_non_ascii_horizontal_whitespace) go with the spaces, tabs and line ends. TOML's
+// whitespace is tab and space alone ("Whitespace means tab (0x09) or space (0x20)"), so
+// sitegen keeps them. Returns the text with each character toml++ would trim that way
+// replaced by `_` (one character for one, so locations stay), on which the two read
+// alike; "" when the text has none.
+inline std::string without_unicode_spaces_toml_plus_plus_trims(std::string_view text) {
+  auto unicode_space = [&](size_t i) -> size_t {  // its length in bytes, or 0
+    auto b = [&](size_t k) {
+      return i + k < text.size() ? static_cast<unsigned char>(text[i + k]) : 0;
+    };
+    if (b(0) == 0xC2 && b(1) == 0xA0) return 2;  // U+00A0
+    if (b(0) == 0xE1 && ((b(1) == 0x9A && b(2) == 0x80) || (b(1) == 0xA0 && b(2) == 0x8E)))
+      return 3;  // U+1680, U+180E
+    if (b(0) == 0xE2 && b(1) == 0x80 && ((b(2) >= 0x80 && b(2) <= 0x8B) || b(2) == 0xAF))
+      return 3;  // U+2000-200B, U+202F
+    if (b(0) == 0xE2 && b(1) == 0x81 && (b(2) == 0x9F || b(2) == 0xA0)) return 3;  // U+205F, U+2060
+    if (b(0) == 0xE3 && b(1) == 0x80 && b(2) == 0x80) return 3;                    // U+3000
+    if (b(0) == 0xEF && b(1) == 0xBB && b(2) == 0xBF) return 3;                    // U+FEFF
+    return 0;
+  };
+  std::string out;
+  bool replaced = false;
+  for (size_t i = 0; i < text.size();) {
+    out += text[i];
+    if (text[i++] != '\\') continue;
+    size_t j = i;
+    while (j < text.size() && (text[j] == ' ' || text[j] == '\t')) ++j;
+    if (!(j < text.size() && (text[j] == '\n' || text.substr(j, 2) == "\r\n"))) continue;
+    // What toml++ trims: spaces, tabs, line ends and Unicode spaces.
+    for (;;) {
+      if (j < text.size() && (text[j] == ' ' || text[j] == '\t' || text[j] == '\n')) {
+        ++j;
+      } else if (text.substr(j, 2) == "\r\n") {
+        j += 2;
+      } else if (size_t n = unicode_space(j)) {
+        out.append(text.substr(i, j - i)).push_back('_');
+        i = j += n;
+        replaced = true;
+      } else {
+        break;
+      }
+    }
+    out.append(text.substr(i, j - i));
+    i = j;
+  }
+  return replaced ? out : "";
+}
+
 // Where two trees first differ ("" when they are the same): kind, value, loc, key_loc,
 // field names and their order, item counts.
 inline std::string toml_difference(const TomlNode& a, const TomlNode& b,
