@@ -31,8 +31,10 @@ for t in "${targets[@]}"; do
   mkdir -p "$build/artifacts/$t" "$build/logs"
   log="$build/logs/$t.log"
   rc=0
+  dict=()
+  if [[ -f "fuzz/$t.dict" ]]; then dict=(-dict="fuzz/$t.dict"); fi
   "$build/fuzz/${t}_fuzz" "fuzz/corpus-$t" -max_total_time="$seconds" -max_len=16384 \
-    -timeout=20 -rss_limit_mb=2560 -print_final_stats=1 \
+    -timeout=20 -rss_limit_mb=2560 -print_final_stats=1 "${dict[@]}" \
     -artifact_prefix="$build/artifacts/$t/" >"$log" 2>&1 || rc=$?
   # The last status line says how far the run got: "#123 DONE cov: 456 ft: 789 ...".
   last=$(grep -E '^#[0-9]+' "$log" | tail -n 1 || true)

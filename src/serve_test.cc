@@ -656,13 +656,14 @@ TEST_CASE("serve: a broken edit keeps the last good site and shows the error unt
   CHECK(eventually(
       [&] { return body_of(c, "/_sitegen/status").find("\"ok\":false") != std::string::npos; }));
   std::string status = body_of(c, "/_sitegen/status");
-  CHECK(status.find("\"severity\":\"error\",\"file\":\"" + (tmp.path / "site.toml").string() +
-                    "\",\"line\":1,\"col\":16,\"message\":\"error while parsing string: unescaped "
-                    "control characters other than TAB (U+0009) are explicitly prohibited\"") !=
-        std::string::npos);
+  CHECK(
+      status.find("\"severity\":\"error\",\"file\":\"" + (tmp.path / "site.toml").string() +
+                  "\",\"line\":1,\"col\":16,\"message\":\"expected `\\\"` to close the string, "
+                  "found the end of the line (use `\\\"\\\"\\\"` for text over several lines)\"") !=
+      std::string::npos);
   CHECK(status.find("  title = \\\"Broken\\n") != std::string::npos);  // the source line
   CHECK(sse.wait_for("event: error\ndata: {"));
-  CHECK(sse.wait_for("site.toml:1:16: error: error while parsing string"));
+  CHECK(sse.wait_for("site.toml:1:16: error: expected `\\\"` to close the string"));
 
   auto home = c.Get("/");
   REQUIRE(home);
@@ -683,7 +684,8 @@ TEST_CASE("serve: a broken edit keeps the last good site and shows the error unt
 
   ts.server.stop();
   std::string terminal = ts.err.str();
-  CHECK(terminal.find("site.toml:1:16: error: error while parsing string") != std::string::npos);
+  CHECK(terminal.find("site.toml:1:16: error: expected `\"` to close the string") !=
+        std::string::npos);
   CHECK(terminal.find("  title = \"Broken\n") != std::string::npos);
   CHECK(terminal.find("build failed with 1 error(s)") != std::string::npos);
   CHECK(terminal.find("still serving the last good build") != std::string::npos);
