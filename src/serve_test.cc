@@ -353,12 +353,13 @@ TEST_CASE("serve: pages rendered on request are the pages a build writes") {
   size_t at = status.find("\"build\":\"") + 9;
   std::string build = status.substr(at, status.find('"', at) - at);
   size_t pages = 0;
-  for (const auto& [rel, f] : built.output.files) {
+  for (const auto& entry : built.output.files) {
+    const std::string& rel = entry.first;
     if (rel.size() < 5 || rel.substr(rel.size() - 5) != ".html") continue;
     CAPTURE(rel);
     std::string page = body_of(c, "/" + rel);
     page.replace(page.rfind(build), build.size(), kBuildMarker);
-    CHECK(page == f.bytes);
+    CHECK(page == entry.second.bytes);
     ++pages;
   }
   CHECK(pages >= 6);
