@@ -1,6 +1,8 @@
 // Writing output: staging, swap, stamp, and never touching what sitegen did not write.
 #include "output.h"
 
+#include "test_dir.h"
+
 #include <doctest/doctest.h>
 #include <unistd.h>
 
@@ -12,31 +14,13 @@ using namespace sitegen;
 
 namespace {
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    path = fs::temp_directory_path() /
-           ("sitegen-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter()++));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-  static int& counter() {
-    static int n = 0;
-    return n;
-  }
-};
+using testing::TempDir;
 
 std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::ostringstream ss;
   ss << in.rdbuf();
   return ss.str();
-}
-
-void spit(const fs::path& p, const std::string& s) {
-  fs::create_directories(p.parent_path());
-  std::ofstream(p, std::ios::binary) << s;
 }
 
 Output make(std::map<std::string, std::string> files) {
@@ -119,7 +103,7 @@ TEST_CASE("output: after a failed file nothing more is written and commit says w
 
 TEST_CASE("output: refuses a non-empty directory it did not create") {
   TempDir t;
-  spit(t.path / "public/mine.txt", "precious");
+  testing::write_file(t.path / "public/mine.txt", "precious");
   std::string err;
   CHECK_FALSE(write_output(make({{"index.html", "hi"}}), t.path / "public", nullptr, &err));
   CHECK(err == "refusing to write into " + (t.path / "public").string() +
@@ -134,8 +118,8 @@ TEST_CASE("output: rebuild removes its own stale files, keeps the user's, skips 
   std::string err;
   REQUIRE(write_output(make({{"index.html", "v1"}, {"old.html", "o"}, {"p/x.html", "x"}}), out,
                        nullptr, &err));
-  spit(out / "CNAME", "me.example.org");
-  spit(out / "p/user.txt", "user");
+  testing::write_file(out / "CNAME", "me.example.org");
+  testing::write_file(out / "p/user.txt", "user");
   WriteStats st;
   REQUIRE(write_output(make({{"index.html", "v2"}, {"p/x.html", "x"}}), out, &st, &err));
   CHECK(slurp(out / "index.html") == "v2");
@@ -152,7 +136,7 @@ TEST_CASE("output: a page may not replace a file sitegen did not write") {
   fs::path out = t.path / "public";
   std::string err;
   REQUIRE(write_output(make({{"index.html", "v1"}}), out, nullptr, &err));
-  spit(out / "about.html", "user's");
+  testing::write_file(out / "about.html", "user's");
   CHECK_FALSE(
       write_output(make({{"index.html", "v1"}, {"about.html", "gen"}}), out, nullptr, &err));
   CHECK(err == "refusing to overwrite " + (out / "about.html").string() +
@@ -172,7 +156,7 @@ TEST_CASE("output: identical builds leave identical bytes") {
 
 TEST_CASE("output: copy_from files are copied") {
   TempDir t;
-  spit(t.path / "src.pdf", "%PDF");
+  testing::write_file(t.path / "src.pdf", "%PDF");
   Output o;
   o.files["papers/x.pdf"].copy_from = (t.path / "src.pdf").string();
   std::string err;

@@ -4,6 +4,7 @@
 #include "serve.h"
 #include "build.h"
 #include "source.h"
+#include "test_dir.h"
 
 #include <arpa/inet.h>
 #include <doctest/doctest.h>
@@ -33,22 +34,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "sitegen-serve-XXXXXX").string();
-    path = ::mkdtemp(tmpl.data());
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
-
-void write_file(const fs::path& p, const std::string& text) {
-  fs::create_directories(p.parent_path());
-  std::ofstream(p, std::ios::binary) << text;
-}
+using testing::TempDir;
+using testing::write_file;
 
 // How editors save: write a temporary file beside the real one, then rename it over.
 void save_like_an_editor(const fs::path& p, const std::string& text) {
@@ -186,6 +173,21 @@ class SseReader {
   int fd_ = -1;
   std::string text_;
   size_t consumed_ = 0;
+};
+
+// The test site in a fresh folder, served and watched, with an event stream that has
+// seen the server's hello.
+struct WatchedSite {
+  struct SiteDir : TempDir {
+    SiteDir() { write_site(path); }
+  };
+  SiteDir tmp;
+  TestServer ts;
+  httplib::Client c;
+  SseReader sse;
+  explicit WatchedSite(bool poll = false) : ts(tmp.path, poll), c(ts.client()), sse(ts.port) {
+    REQUIRE(sse.wait_for("event: hello"));
+  }
 };
 
 // Polls until `ok` holds, for at most 5 s.
@@ -553,38 +555,31 @@ TEST_CASE("serve: traversal attempts and malformed requests get a clean 4xx") {
 TEST_CASE("serve: an edit changes the served page and reloads open pages") {
   for (bool poll : {false, true}) {
     CAPTURE(poll);
-    TempDir tmp;
-    write_site(tmp.path);
-    TestServer ts(tmp.path, poll);
-    httplib::Client c = ts.client();
-    SseReader sse(ts.port);
-    REQUIRE(sse.wait_for("event: hello"));
+    WatchedSite site(poll);
+    const fs::path& dir = site.tmp.path;
+    httplib::Client& c = site.c;
+    SseReader& sse = site.sse;
 
-    save_like_an_editor(tmp.path / "bio.md", "I now study **dense** compilers.\n");
+    save_like_an_editor(dir / "bio.md", "I now study **dense** compilers.\n");
     CHECK(eventually(
         [&] { return body_of(c, "/").find("<strong>dense</strong>") != std::string::npos; }));
     CHECK(sse.wait_for("event: reload\ndata: {\"build\":"));
 
     // A new page and a deleted page are picked up.
-    write_file(tmp.path / "pages/teaching.md", "+++\ntitle = \"Teaching\"\n+++\nCS 101\n");
+    write_file(dir / "pages/teaching.md", "+++\ntitle = \"Teaching\"\n+++\nCS 101\n");
     CHECK(eventually([&] { return c.Get("/teaching/") && c.Get("/teaching/")->status == 200; }));
-    fs::remove(tmp.path / "pages/teaching.md");
+    fs::remove(dir / "pages/teaching.md");
     CHECK(eventually([&] { return c.Get("/teaching/") && c.Get("/teaching/")->status == 404; }));
 
     // A stylesheet change swaps the stylesheet without a reload.
-    save_like_an_editor(tmp.path / "static/extra.css", "body { color: navy; }\n");
+    save_like_an_editor(dir / "static/extra.css", "body { color: navy; }\n");
     CHECK(sse.wait_for("event: css\n"));
     CHECK(body_of(c, "/extra.css") == "body { color: navy; }\n");
   }
 }
 
-TEST_CASE("serve: a burst of saves is published once, after the writes are quiet") {
-  TempDir tmp;
-  write_site(tmp.path);
-  TestServer ts(tmp.path);
-  httplib::Client c = ts.client();
-  SseReader sse(ts.port);
-  REQUIRE(sse.wait_for("event: hello"));
+TEST_CASE_FIXTURE(WatchedSite,
+                  "serve: a burst of saves is published once, after the writes are quiet") {
   // Three saves 10 ms apart: within the 30 ms the server waits for quiet, so the builds
   // that start early are not shown, only the last one.
   for (const char* text : {"One.\n", "Two.\n", "Three **words**.\n"}) {
@@ -644,14 +639,8 @@ TEST_CASE("serve: an open page asks for what changed in it since the build it sh
   CHECK(patch(first, "/nowhere/") == "{\"build\":\"" + second + "\",\"full\":true}\n");
 }
 
-TEST_CASE("serve: a broken edit keeps the last good site and shows the error until a fix") {
-  TempDir tmp;
-  write_site(tmp.path);
-  TestServer ts(tmp.path);
-  httplib::Client c = ts.client();
-  SseReader sse(ts.port);
-  REQUIRE(sse.wait_for("event: hello"));
-
+TEST_CASE_FIXTURE(WatchedSite,
+                  "serve: a broken edit keeps the last good site and shows the error until a fix") {
   save_like_an_editor(tmp.path / "site.toml",
                       "title = \"Broken\n[person]\nname = \"Ada Example\"\n");
   CHECK(eventually(

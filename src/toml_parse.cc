@@ -166,6 +166,15 @@ class Parser {
     return node;
   }
 
+  // The table that part `i` of the key names but no one has made yet, one level deeper.
+  TomlNode& add_table(TomlNode& parent, size_t i, MadeBy made_by, int& depth) {
+    if (++depth > kMaxDepth) too_deep(parts_[i].at);
+    TomlNode& sub = add(parent, parts_[i].name(), loc_of(parts_[i]));
+    sub.kind = Kind::kTable;
+    sub.made_by = made_by;
+    return sub;
+  }
+
   std::string_view key_value(TomlNode& table, int depth);
   std::string_view read_header();
   void read_value(TomlNode& out, int depth);
@@ -202,12 +211,8 @@ std::string_view Parser::key_value(TomlNode& table, int depth) {
   for (size_t i = 0; i + 1 < n; ++i) {
     int at = find(*t, parts_[i].name());
     if (at < 0) {
-      if (++depth > kMaxDepth) too_deep(parts_[i].at);
-      TomlNode& sub = add(*t, parts_[i].name(), loc_of(parts_[i]));
-      sub.kind = Kind::kTable;
-      sub.made_by = kDotted;
-      sub.loc = sub.key_loc;
-      t = &sub;
+      t = &add_table(*t, i, kDotted, depth);
+      t->loc = t->key_loc;
       continue;
     }
     TomlNode& sub = t->fields[static_cast<size_t>(at)].second;
@@ -337,12 +342,8 @@ std::string_view Parser::read_header() {
   for (size_t i = 0; i + 1 < n; ++i) {
     int at = find(*t, parts_[i].name());
     if (at < 0) {
-      if (++depth > kMaxDepth) too_deep(parts_[i].at);
-      TomlNode& sub = add(*t, parts_[i].name(), loc_of(parts_[i]));
-      sub.kind = Kind::kTable;
-      sub.made_by = kImplied;
-      sub.loc = loc;
-      t = &sub;
+      t = &add_table(*t, i, kImplied, depth);
+      t->loc = loc;
       continue;
     }
     TomlNode& sub = t->fields[static_cast<size_t>(at)].second;

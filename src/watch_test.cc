@@ -2,6 +2,8 @@
 // deleted files and new folders are seen, editor scratch files are not.
 #include "watch.h"
 
+#include "test_dir.h"
+
 #include <doctest/doctest.h>
 #include <stdlib.h>
 
@@ -15,21 +17,8 @@ using std::chrono::milliseconds;
 
 namespace {
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "sitegen-watch-XXXXXX").string();
-    path = ::mkdtemp(tmpl.data());
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
-
-void write_file(const fs::path& p, const std::string& text) {
-  std::ofstream(p, std::ios::binary) << text;
-}
+using testing::TempDir;
+using testing::write_file;
 
 std::string names(const Changes& c, const fs::path& root) {
   std::string out;
