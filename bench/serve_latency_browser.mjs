@@ -10,7 +10,7 @@
 // first contentful paint).
 //
 //   npm ci --prefix tests/browser
-//   node bench/serve_latency_browser.mjs [--sitegen build/sitegen] [--edits 20]
+//   node bench/serve_latency_browser.mjs [--sitegen build/sitegen] [--edits 20] [--only TEXT]
 //
 // Only 127.0.0.1 is contacted; every wait is bounded (30 s).
 import { spawn, execFileSync } from 'node:child_process';
@@ -26,6 +26,7 @@ const arg = (name, def) => {
 };
 const sitegen = path.resolve(arg('--sitegen', path.join(root, 'build/sitegen')));
 const edits = Number(arg('--edits', '20'));
+const only = arg('--only', '');  // measure just the sites whose name holds this text
 const genSite = path.join(root, '..', 'shared', 'bench', 'gen_site.py');
 const { chromium } = await import(path.join(root, 'tests/browser/node_modules/playwright-core/index.mjs'));
 
@@ -107,6 +108,7 @@ try {
       '--out', path.join(work, 'synthetic')], { stdio: 'ignore' });
     sites.push(['synthetic, 1000 publications', path.join(work, 'synthetic')]);
   }
+  if (only) sites.splice(0, sites.length, ...sites.filter(([name]) => name.includes(only)));
   console.log(`edits per site: ${edits}; ms from the rename, median (min-max)\n`);
   console.log('| site | publications page | new title in the page | painted | full reloads |');
   console.log('|---|---:|---:|---:|---:|');

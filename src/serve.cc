@@ -264,6 +264,9 @@ struct ServedSite::Rendered {
   std::mutex mu;  // guards pages
   std::map<std::string, std::shared_ptr<const std::string>> pages;
   RenderCache cache;  // shared by the pages of this build, as in a whole build
+  // The sizes of the pages the build before rendered: a page's buffer is made its final
+  // size at once rather than grown, which on a big page is most of its first render.
+  std::map<std::string, size_t, std::less<>> sizes_before;
 };
 
 std::shared_ptr<const std::string> served_bytes(const ServedSite& site, const std::string& rel) {
@@ -279,6 +282,8 @@ std::shared_ptr<const std::string> served_bytes(const ServedSite& site, const st
   // Rendered without the lock, so other pages are served meanwhile; a page asked for twice
   // at once is rendered twice, the same bytes, and the first kept.
   auto bytes = std::make_shared<std::string>();
+  if (auto it = r.sizes_before.find(rel); it != r.sizes_before.end())
+    bytes->reserve(it->second + it->second / 16);
   size_t job = site.site_pages->find(rel);
   if (job < site.site_pages->jobs().size()) site.site_pages->render(job, *bytes, r.cache);
   std::lock_guard<std::mutex> lock(r.mu);
@@ -701,6 +706,11 @@ struct Server::Impl {
       next->build_id = kind == ReloadKind::kNone ? site->build_id
                                                  : instance + "-" + std::to_string(++generation);
       bool was_ok = status_ok;
+      if (site->rendered) {
+        std::lock_guard<std::mutex> pages_lock(site->rendered->mu);
+        for (const auto& [path, bytes] : site->rendered->pages)
+          next->rendered->sizes_before.emplace(path, bytes->size());
+      }
       if (site->good) earlier.push_back(site);
       while (earlier.size() > kEarlierBuilds) earlier.pop_front();
       site = next;
