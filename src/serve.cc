@@ -15,6 +15,7 @@
 #include <ctime>
 #include <deque>
 #include <filesystem>
+#include <future>
 #include <mutex>
 #include <ostream>
 #include <set>
@@ -39,6 +40,7 @@ using Clock = std::chrono::steady_clock;
 constexpr const char* kTextPlain = "text/plain; charset=utf-8";
 constexpr size_t kMaxEvents = 32;     // SSE events kept for streams that fell behind
 constexpr size_t kEarlierBuilds = 1;  // builds kept to patch pages that show them
+constexpr size_t kPreparedPages = 8;  // at most this many pages patched ahead of requests
 // The watcher hands over a batch after this much quiet, and the build starts at once;
 // it is published only once the writes have been quiet for ServeOptions::debounce_ms
 // (a write meanwhile means another build first). A save is one burst of a millisecond
@@ -261,36 +263,80 @@ std::string_view mime_type(std::string_view path) {
 }
 
 struct ServedSite::Rendered {
-  std::mutex mu;  // guards pages
-  std::map<std::string, std::shared_ptr<const std::string>> pages;
+  std::mutex mu;  // guards pages and patches
+  // Each page is rendered once: whoever asks while it is being rendered waits for it.
+  std::map<std::string, std::shared_future<std::shared_ptr<const std::string>>> pages;
+  // The patch bodies for pages as an earlier build showed them, by "<build id>\n<file>".
+  std::map<std::string, std::shared_future<std::string>> patches;
   RenderCache cache;  // shared by the pages of this build, as in a whole build
   // The sizes of the pages the build before rendered: a page's buffer is made its final
   // size at once rather than grown, which on a big page is most of its first render.
   std::map<std::string, size_t, std::less<>> sizes_before;
 };
 
+namespace {
+
+// The value under `key`, made by the first caller; later callers wait for that one.
+template <class T, class Make>
+T once(std::mutex& mu, std::map<std::string, std::shared_future<T>>& made, const std::string& key,
+       Make make) {
+  std::promise<T> promise;
+  std::shared_future<T> value;
+  bool first = false;
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    auto [it, fresh] = made.try_emplace(key);
+    if (fresh) it->second = promise.get_future().share();
+    value = it->second;
+    first = fresh;
+  }
+  if (first) {
+    try {
+      promise.set_value(make());
+    } catch (...) {
+      promise.set_exception(std::current_exception());
+    }
+  }
+  return value.get();
+}
+
+}  // namespace
+
 std::shared_ptr<const std::string> served_bytes(const ServedSite& site, const std::string& rel) {
   const OutputFile& f = site.output.files.at(rel);
   if (!f.on_request || !site.site_pages || !site.rendered)
     return std::make_shared<const std::string>(f.bytes);
   ServedSite::Rendered& r = *site.rendered;
-  {
-    std::lock_guard<std::mutex> lock(r.mu);
-    auto it = r.pages.find(rel);
-    if (it != r.pages.end()) return it->second;
-  }
-  // Rendered without the lock, so other pages are served meanwhile; a page asked for twice
-  // at once is rendered twice, the same bytes, and the first kept.
-  auto bytes = std::make_shared<std::string>();
-  if (auto it = r.sizes_before.find(rel); it != r.sizes_before.end())
-    bytes->reserve(it->second + it->second / 16);
-  size_t job = site.site_pages->find(rel);
-  if (job < site.site_pages->jobs().size()) site.site_pages->render(job, *bytes, r.cache);
-  std::lock_guard<std::mutex> lock(r.mu);
-  return r.pages.emplace(rel, std::move(bytes)).first->second;
+  // Rendered without the lock, so other pages are served meanwhile.
+  return once(r.mu, r.pages, rel, [&] {
+    auto bytes = std::make_shared<std::string>();
+    if (auto it = r.sizes_before.find(rel); it != r.sizes_before.end())
+      bytes->reserve(it->second + it->second / 16);
+    size_t job = site.site_pages->find(rel);
+    if (job < site.site_pages->jobs().size()) site.site_pages->render(job, *bytes, r.cache);
+    return std::shared_ptr<const std::string>(std::move(bytes));
+  });
 }
 
 namespace {
+
+// The patch that turns page `rel` as `then` showed it into the page `now` serves, as
+// the members of a JSON object: "patches":[...], or "full":true.
+std::string patch_json(const ServedSite& then, const ServedSite& now, const std::string& rel) {
+  auto old_file = then.output.files.find(rel);
+  auto new_file = now.output.files.find(rel);
+  if (!ends_with(rel, ".html") || old_file == then.output.files.end() ||
+      new_file == now.output.files.end() || !old_file->second.copy_from.empty() ||
+      !new_file->second.copy_from.empty())
+    return "\"full\":true";
+  auto make = [&] {
+    std::optional<std::vector<PagePatch>> patches =
+        page_patch(*served_bytes(then, rel), *served_bytes(now, rel));
+    return patches ? "\"patches\":" + page_patch_json(*patches) : "\"full\":true";
+  };
+  if (!now.rendered) return make();
+  return once(now.rendered->mu, now.rendered->patches, then.build_id + "\n" + rel, make);
+}
 
 bool same_templates(const ServedSite& a, const ServedSite& b) {
   if (!a.site_pages || !b.site_pages) return a.site_pages == b.site_pages;
@@ -699,17 +745,24 @@ struct Server::Impl {
       if (!f.copy_from.empty()) next->stamps[key] = file_stamp(f.copy_from);
 
     ReloadKind kind;
+    std::shared_ptr<const ServedSite> before;
     {
       std::lock_guard<std::mutex> lock(mu);
       roots = want;
+      before = site;
       kind = reload_kind(*site, *next);
       next->build_id = kind == ReloadKind::kNone ? site->build_id
                                                  : instance + "-" + std::to_string(++generation);
       bool was_ok = status_ok;
       if (site->rendered) {
         std::lock_guard<std::mutex> pages_lock(site->rendered->mu);
-        for (const auto& [path, bytes] : site->rendered->pages)
-          next->rendered->sizes_before.emplace(path, bytes->size());
+        for (const auto& [path, bytes] : site->rendered->pages) {
+          if (bytes.wait_for(std::chrono::seconds(0)) != std::future_status::ready) continue;
+          try {
+            next->rendered->sizes_before.emplace(path, bytes.get()->size());
+          } catch (...) {  // its render failed, and said so to whoever asked
+          }
+        }
       }
       if (site->good) earlier.push_back(site);
       while (earlier.size() > kEarlierBuilds) earlier.pop_front();
@@ -723,15 +776,28 @@ struct Server::Impl {
         push_event("css", id);
       if (!was_ok) push_event("ok", id);
     }
-    std::lock_guard<std::mutex> log(log_mu);
-    err << result.diags.format_all();
-    out << line << (changed.empty() ? "built " : "rebuilt ") << next->pages << " pages in " << ms
-        << " ms";
-    if (!changed.empty())
-      out << (kind == ReloadKind::kReload ? "; updating pages"
-              : kind == ReloadKind::kCss  ? "; swapping the stylesheet"
-                                          : "; the site is unchanged");
-    out << "\n" << std::flush;
+    {
+      std::lock_guard<std::mutex> log(log_mu);
+      err << result.diags.format_all();
+      out << line << (changed.empty() ? "built " : "rebuilt ") << next->pages << " pages in " << ms
+          << " ms";
+      if (!changed.empty())
+        out << (kind == ReloadKind::kReload ? "; updating pages"
+                : kind == ReloadKind::kCss  ? "; swapping the stylesheet"
+                                            : "; the site is unchanged");
+      out << "\n" << std::flush;
+    }
+    if (kind == ReloadKind::kReload && before->good) prepare_patches(*before, *next);
+  }
+
+  // The pages open tabs showed are the ones they will ask to patch right away: their new
+  // bytes and patches are made now, while the news of the build reaches them.
+  static void prepare_patches(const ServedSite& before, const ServedSite& now) {
+    size_t n = 0;
+    for (const auto& [rel, size] : now.rendered->sizes_before) {
+      if (++n > kPreparedPages) break;
+      patch_json(before, now, rel);
+    }
   }
   std::mutex log_mu;
 
@@ -833,18 +899,11 @@ struct Server::Impl {
       for (const auto& e : earlier)
         if (e->build_id == from) then = e;
     }
-    std::string head = "{\"build\":" + json_string(now->build_id);
+    std::string head = "{\"build\":" + json_string(now->build_id) + ",";
     Route route = route_request(now->output, now->base_path, path);
-    auto old_file = then ? then->output.files.find(route.file) : now->output.files.end();
-    if (!now->good || route.status != 200 || !route.location.empty() ||
-        !ends_with(route.file, ".html") || !then || old_file == then->output.files.end())
-      return head + ",\"full\":true}\n";
-    if (!old_file->second.copy_from.empty() || !now->output.files.at(route.file).copy_from.empty())
-      return head + ",\"full\":true}\n";
-    std::optional<std::vector<PagePatch>> patches =
-        page_patch(*served_bytes(*then, route.file), *served_bytes(*now, route.file));
-    if (!patches) return head + ",\"full\":true}\n";
-    return head + ",\"patches\":" + page_patch_json(*patches) + "}\n";
+    if (!now->good || !then || route.status != 200 || !route.location.empty())
+      return head + "\"full\":true}\n";
+    return head + patch_json(*then, *now, route.file) + "}\n";
   }
 
   void serve_events(httplib::Response& res) {
