@@ -308,15 +308,14 @@ bool OutputWriter::make_parents(std::string_view rel) {
   for (size_t slash = rel.find('/'); slash != std::string_view::npos;
        slash = rel.find('/', slash + 1)) {
     std::string_view dir = rel.substr(0, slash);
-    {
-      std::lock_guard<std::mutex> g(s.dirs_mu);
-      if (s.dirs.count(dir)) continue;
-    }
-    // Not under the lock: another thread may make the same folder meanwhile (EEXIST).
+    // Made under the lock: a paper's page and its .bib often ask for the same new
+    // folder at the same moment, and the kernel serializes folders made in one parent
+    // anyway.
+    std::lock_guard<std::mutex> g(s.dirs_mu);
+    if (s.dirs.count(dir)) continue;
     std::string d(dir);
     if (::mkdirat(s.staging_fd, d.c_str(), 0755) != 0 && errno != EEXIST)
       return s.fail("cannot create " + (s.out / d).string() + ": " + std::strerror(errno));
-    std::lock_guard<std::mutex> g(s.dirs_mu);
     s.dirs.insert(std::move(d));
   }
   return true;
