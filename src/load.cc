@@ -119,11 +119,12 @@ void load_bibtex(const Source& source, Site& site, Diagnostics& diags) {
       continue;
     }
     std::string display = source.display(rel);
-    diags.add_source(display, *text);
-    for (BibEntry& e : parse_bibtex(*text, display, diags)) entries.push_back(std::move(e));
+    std::string_view kept = diags.add_source(display, std::move(*text));
+    for (BibEntry& e : parse_bibtex(kept, display, diags)) entries.push_back(std::move(e));
   }
-  for (Publication& p : bibtex_to_publications(entries, diags))
-    site.publications.push_back(std::move(p));
+  std::vector<Publication> pubs = bibtex_to_publications(entries, diags);
+  site.publications.reserve(site.publications.size() + pubs.size());
+  for (Publication& p : pubs) site.publications.push_back(std::move(p));
 }
 
 void list_static_and_layouts(const Source& source, Site& site, Diagnostics& diags) {
