@@ -119,8 +119,10 @@ void load_bibtex(const Source& source, Site& site, Diagnostics& diags) {
       continue;
     }
     std::string display = source.display(rel);
-    std::string_view kept = diags.add_source(display, std::move(*text));
-    for (BibEntry& e : parse_bibtex(kept, display, diags)) entries.push_back(std::move(e));
+    for (BibEntry& e : parse_bibtex(*text, display, diags)) entries.push_back(std::move(e));
+    // Kept for the messages of the mapping below. Only afterwards: the parser registers
+    // its own copy when it reports a mistake, which would free this one under it.
+    diags.add_source(display, std::move(*text));
   }
   std::vector<Publication> pubs = bibtex_to_publications(entries, diags);
   site.publications.reserve(site.publications.size() + pubs.size());
