@@ -320,6 +320,20 @@ std::shared_ptr<const std::string> served_bytes(const ServedSite& site, const st
 
 namespace {
 
+// The size of each page a build has finished rendering (a render that failed has none).
+std::map<std::string, size_t, std::less<>> rendered_sizes(ServedSite::Rendered& r) {
+  std::map<std::string, size_t, std::less<>> sizes;
+  std::lock_guard<std::mutex> lock(r.mu);
+  for (const auto& [path, bytes] : r.pages) {
+    if (bytes.wait_for(std::chrono::seconds(0)) != std::future_status::ready) continue;
+    try {
+      sizes.emplace(path, bytes.get()->size());
+    } catch (...) {  // its render failed, and said so to whoever asked
+    }
+  }
+  return sizes;
+}
+
 // The patch that turns page `rel` as `then` showed it into the page `now` serves, as
 // the members of a JSON object: "patches":[...], or "full":true.
 std::string patch_json(const ServedSite& then, const ServedSite& now, const std::string& rel) {
@@ -754,16 +768,7 @@ struct Server::Impl {
       next->build_id = kind == ReloadKind::kNone ? site->build_id
                                                  : instance + "-" + std::to_string(++generation);
       bool was_ok = status_ok;
-      if (site->rendered) {
-        std::lock_guard<std::mutex> pages_lock(site->rendered->mu);
-        for (const auto& [path, bytes] : site->rendered->pages) {
-          if (bytes.wait_for(std::chrono::seconds(0)) != std::future_status::ready) continue;
-          try {
-            next->rendered->sizes_before.emplace(path, bytes.get()->size());
-          } catch (...) {  // its render failed, and said so to whoever asked
-          }
-        }
-      }
+      if (site->rendered) next->rendered->sizes_before = rendered_sizes(*site->rendered);
       if (site->good) earlier.push_back(site);
       while (earlier.size() > kEarlierBuilds) earlier.pop_front();
       site = next;

@@ -43,8 +43,14 @@ std::string external_url(const Urls& urls, const std::string& content_url) {
   return u;
 }
 
+constexpr std::string_view kJsonLdOpen = "<script type=\"application/ld+json\">";
+constexpr std::string_view kJsonLdClose = "</script>\n";
+
 std::string json_ld(const std::string& body) {
-  return "<script type=\"application/ld+json\">" + body + "</script>\n";
+  std::string out(kJsonLdOpen);
+  out += body;
+  out += kJsonLdClose;
+  return out;
 }
 
 std::string person_json(const Site& site, const Urls& urls) {
@@ -304,7 +310,7 @@ std::string publication_head_html(const Site& site, const Urls& urls, const Publ
   std::string page_url = urls.absolute(rel);
   meta(out, "name", "citation_abstract_html_url", page_url);
 
-  out += "<script type=\"application/ld+json\">";
+  out += kJsonLdOpen;
   out += "{\"@context\":\"https://schema.org\",\"@type\":\"ScholarlyArticle\"";
   json_field(out, "headline", p.title);
   json_field(out, "name", p.title);
@@ -329,7 +335,8 @@ std::string publication_head_html(const Site& site, const Urls& urls, const Publ
     for (const std::string& t : p.tags) kw += (kw.empty() ? "" : ", ") + t;
     json_field(out, "keywords", kw);
   }
-  out += "}</script>\n";
+  out += '}';
+  out += kJsonLdClose;
   (void)site;
   return out;
 }
