@@ -107,14 +107,17 @@ void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diag
   if (site.title.empty()) site.title = site.person.name;
 }
 
-void load_bibtex(const Source& source, Site& site, Diagnostics& diags) {
+// The publications of every .bib file site.toml names, read first: publications.toml
+// then overrides and extends them by id.
+std::vector<Publication> load_bibtex(const Source& source, const PublicationSettings& settings,
+                                     Diagnostics& diags) {
   // All files at once, so crossrefs and duplicate keys resolve across them.
   std::vector<BibEntry> entries;
-  for (const std::string& rel : site.pubs_settings.bibtex) {
+  for (const std::string& rel : settings.bibtex) {
     std::string err;
     std::optional<std::string> text = source.read(rel, &err);
     if (!text) {
-      diags.error(site.pubs_settings.bibtex_loc,
+      diags.error(settings.bibtex_loc,
                   "cannot read BibTeX file `" + rel + "` (" + source.display(rel) + "): " + err);
       continue;
     }
@@ -124,15 +127,7 @@ void load_bibtex(const Source& source, Site& site, Diagnostics& diags) {
     // its own copy when it reports a mistake, which would free this one under it.
     diags.add_source(display, std::move(*text));
   }
-  // Taken whole, not moved over one by one: a second array of a thousand publications
-  // is fresh memory, and first touches of memory are much of a large build's time.
-  std::vector<Publication> pubs = bibtex_to_publications(entries, diags);
-  if (site.publications.empty()) {
-    site.publications = std::move(pubs);
-    return;
-  }
-  site.publications.reserve(site.publications.size() + pubs.size());
-  for (Publication& p : pubs) site.publications.push_back(std::move(p));
+  return bibtex_to_publications(entries, diags);
 }
 
 void list_static_and_layouts(const Source& source, Site& site, Diagnostics& diags) {
@@ -215,7 +210,9 @@ Site load_site(const Source& source, Diagnostics& diags) {
     else
       diags.error(SourceLoc{source.display("bio.md"), 0, 0}, "cannot read file: " + err);
   }
-  load_bibtex(source, site, diags);
+  // Taken as a whole: a second array of a thousand publications would be fresh memory,
+  // and first touches of memory are much of a large build's time.
+  site.publications = load_bibtex(source, site.pubs_settings, diags);
   load_publications_toml(source, site, diags, site_root.has_value());
   load_news(source, site, diags);
   load_talks(source, site, diags);
