@@ -85,6 +85,27 @@ void read_publication(const TomlNode& node, bool from_bibtex, Publication& p, Di
   r.finish();
 }
 
+// "Did you mean" compares with every BibTeX key: only the first few misses get one, so
+// a long publications.toml cannot make loading quadratic.
+constexpr int kMaxSuggestions = 20;
+
+void report_unmatched_extension(const std::string& id, const SourceLoc& loc, const Site& site,
+                                size_t from_bib, int& suggestions_left, Diagnostics& diags) {
+  std::string hint;
+  if (suggestions_left > 0) {
+    --suggestions_left;
+    std::vector<std::string_view> keys;
+    keys.reserve(from_bib);
+    for (size_t i = 0; i < from_bib; ++i) keys.push_back(site.publications[i].key);
+    hint = did_you_mean(id, keys);
+  }
+  std::string files;
+  for (const std::string& f : site.pubs_settings.bibtex) files += (files.empty() ? "" : ", ") + f;
+  diags.error(loc, "`" + id + "` is not a key in " + files + hint +
+                       ": a [[publication]] without `title` and `authors` adds to the BibTeX "
+                       "entry its `id` names");
+}
+
 }  // namespace
 
 void load_publications_toml(const Source& source, Site& site, Diagnostics& diags,
@@ -95,6 +116,7 @@ void load_publications_toml(const Source& source, Site& site, Diagnostics& diags
   // Entries from BibTeX come first; an entry here with the same id overrides and extends one.
   size_t from_bib = site.publications.size();
   std::vector<const TomlNode*> nodes = top.tables("publication");
+  int suggestions_left = kMaxSuggestions;
   site.publications.reserve(from_bib + nodes.size());
   for (const TomlNode* node : nodes) {
     TableReader id_reader(*node, "[[publication]]", diags);
@@ -109,6 +131,16 @@ void load_publications_toml(const Source& source, Site& site, Diagnostics& diags
     if (!bibtex_known && !id.empty()) {
       Publication unknown;  // perhaps an extension of an entry of an unread .bib file
       read_publication(*node, true, unknown, diags);
+      continue;
+    }
+    if (!id.empty() && !site.pubs_settings.bibtex.empty() &&
+        !(id_reader.find("title") && id_reader.find("authors"))) {
+      // Meant to add to a BibTeX entry, whose key is spelled otherwise or is gone (say, a
+      // starter site's papers.bib replaced by one's own): say that, not "missing title".
+      report_unmatched_extension(id, id_reader.find("id")->loc, site, from_bib, suggestions_left,
+                                 diags);
+      Publication unmatched;
+      read_publication(*node, true, unmatched, diags);
       continue;
     }
     Publication& p = site.publications.emplace_back();

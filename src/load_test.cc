@@ -287,3 +287,33 @@ TEST_CASE("load: bibtex_type takes any type a .bib file may have (found by fuzzi
         "  bibtex_type = \"Tech Report\"\n"
         "                ^\n");
 }
+
+TEST_CASE("load error: an extension of a BibTeX entry whose key is not in the .bib files") {
+  std::string site = "[person]\nname = \"Ada\"\n[publications]\nbibtex = [\"papers.bib\"]\n";
+  std::string bib = "@misc{sample2023tiling, title = {T}, author = {Ada Example}, year = 2023}\n";
+  // A typo in the key: one error at the id, with the closest key, not "missing title".
+  CHECK(diagnostics_of({{"site.toml", site},
+                        {"papers.bib", bib},
+                        {"publications.toml",
+                         "[[publication]]\nid = \"sample2023tilng\"\nselected = true\n"}}) ==
+        "content/publications.toml:2:6: error: `sample2023tilng` is not a key in papers.bib (did "
+        "you mean `sample2023tiling`?): a [[publication]] without `title` and `authors` adds to "
+        "the BibTeX entry its `id` names\n"
+        "  id = \"sample2023tilng\"\n"
+        "       ^\n");
+  // Nothing close: the message alone.
+  CHECK(
+      diagnostics_of({{"site.toml", site},
+                      {"papers.bib", bib},
+                      {"publications.toml", "[[publication]]\nid = \"other\"\ntitle = \"X\"\n"}}) ==
+      "content/publications.toml:2:6: error: `other` is not a key in papers.bib: a "
+      "[[publication]] without `title` and `authors` adds to the BibTeX entry its `id` names\n"
+      "  id = \"other\"\n"
+      "       ^\n");
+  // With both, it is a publication of its own, BibTeX files or not.
+  CHECK(diagnostics_of({{"site.toml", site},
+                        {"papers.bib", bib},
+                        {"publications.toml",
+                         "[[publication]]\nid = \"other\"\ntitle = \"X\"\n"
+                         "authors = [\"Ada\"]\n"}}) == "");
+}
