@@ -19,7 +19,8 @@ in --rounds alternating rounds, and reports the median over all timed runs:
   rebuild  a build over the previous build's output (the edit-rebuild loop)
   rss      GNU time %M of the disk and memory builds, alternating the tools
   bibtex   the 50-publication site with and without a 1,000-entry .bib
-           generated from the 1000-publication synthetic data
+           generated from the 1000-publication synthetic data, and with the same
+           entries in publications.toml instead (what BibTeX costs over TOML)
 After every mass delete the script syncs and rests (--settle), because creating
 files right after deleting many is slow on some virtual disks (see the shared README).
 
@@ -186,6 +187,19 @@ def with_bibtex(content, bib_content, bib_file):
     open(site, "w", encoding="utf-8").write(text)
 
 
+def with_imported(sitegen, content, toml_content, bib_file):
+    """A copy of `content` whose publications.toml also holds bib_file's entries, as
+    `sitegen import bibtex` writes them."""
+    shutil.rmtree(toml_content, ignore_errors=True)
+    shutil.copytree(content, toml_content)
+    imported = os.path.join(toml_content, "imported.toml")
+    subprocess.run([sitegen, "import", "bibtex", bib_file, "-o", imported], check=True,
+                   stdout=subprocess.DEVNULL)
+    with open(os.path.join(toml_content, "publications.toml"), "a", encoding="utf-8") as f:
+        f.write("\n" + open(imported, encoding="utf-8").read())
+    os.unlink(imported)
+
+
 # --------------------------------------------------------------------------
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -293,17 +307,30 @@ def main():
         entries = write_bib(os.path.join(src, "publications.toml"), bib_file, BIB_ENTRIES)
         with_bib = os.path.join(base, "content")
         with_bibtex(plain, with_bib, bib_file)
+        # The same papers without BibTeX: `sitegen import bibtex` output appended to
+        # publications.toml, so the difference is what reading them from the .bib costs.
+        with_toml = os.path.join(base, "content-toml")
+        with_imported(sitegen, plain, with_toml, bib_file)
+        outs = {}
+        for name, content in (("plain", plain), ("bib", with_bib)):
+            outs[name] = os.path.join(base, "out-" + name)
+            shutil.rmtree(outs[name], ignore_errors=True)
+            subprocess.run([sitegen, "build", content, "-o", outs[name], "-q"], check=True)
         runs_dir = os.path.join(base, "runs")
         settle(runs_dir, 0)
         q = lambda p: "'%s'" % p
         fresh = lambda name: q(os.path.join(runs_dir, name)) + "-$(date +%s%N)"
-        mem = rounds(["%s check %s" % (q(sitegen), q(plain)), "%s check %s" % (q(sitegen), q(with_bib))], a)
+        mem = rounds(["%s check %s" % (q(sitegen), q(c)) for c in (plain, with_bib, with_toml)], a)
         disk = rounds(["%s build %s -o %s -q" % (q(sitegen), q(plain), fresh("plain")),
-                       "%s build %s -o %s -q" % (q(sitegen), q(with_bib), fresh("bib"))], a)
+                       "%s build %s -o %s -q" % (q(sitegen), q(with_bib), fresh("bib")),
+                       "%s build %s -o %s -q" % (q(sitegen), q(with_toml), fresh("toml")),
+                       "cp -r %s %s" % (q(outs["plain"]), fresh("cp-plain")),
+                       "cp -r %s %s" % (q(outs["bib"]), fresh("cp-bib"))], a)
         settle(runs_dir, a.settle)
         shutil.rmtree(runs_dir, ignore_errors=True)
         bib = {"entries": entries, "bib_bytes": os.path.getsize(bib_file),
-               "mem": {"without": mem[0], "with": mem[1]}, "disk": {"without": disk[0], "with": disk[1]}}
+               "mem": dict(zip(("without", "with", "toml"), mem)),
+               "disk": dict(zip(("without", "with", "toml", "floor_without", "floor_with"), disk))}
         log(json.dumps(bib))
 
     meta["loadavg_end"] = os.getloadavg()[0]
@@ -358,15 +385,19 @@ def report(meta, results, bib):
                      b["mem"]["hugo"]["median_s"] / a["mem"]["hugo"]["median_s"],
                      b["disk"]["hugo"]["median_s"] / a["disk"]["hugo"]["median_s"]))
     if bib:
+        mem, disk = bib["mem"], bib["disk"]
+        ms = lambda a, b: (a["median_s"] - b["median_s"]) * 1000
         L.append("")
         L.append("BibTeX: the 50-publication site plus a %d-entry .bib (%.0f KB): into memory %s → %s "
-                 "(+%.0f ms), to disk %s → %s (+%.0f ms). The added time includes rendering the %d extra "
-                 "paper pages and list entries, not only reading the .bib." % (
-                     bib["entries"], bib["bib_bytes"] / 1e3, t(bib["mem"]["without"]), t(bib["mem"]["with"]),
-                     (bib["mem"]["with"]["median_s"] - bib["mem"]["without"]["median_s"]) * 1000,
-                     t(bib["disk"]["without"]), t(bib["disk"]["with"]),
-                     (bib["disk"]["with"]["median_s"] - bib["disk"]["without"]["median_s"]) * 1000,
-                     bib["entries"]))
+                 "(+%.0f ms); the same %d papers in publications.toml instead: %s, so reading them from "
+                 "BibTeX costs %+.0f ms over TOML. To disk %s → %s (+%.0f ms), where `cp -r` of the two "
+                 "outputs takes %s → %s (+%.0f ms). The added time is mostly rendering and writing the "
+                 "%d extra paper pages, .bib files and list entries, not reading the .bib." % (
+                     bib["entries"], bib["bib_bytes"] / 1e3, t(mem["without"]), t(mem["with"]),
+                     ms(mem["with"], mem["without"]), bib["entries"], t(mem["toml"]),
+                     ms(mem["with"], mem["toml"]), t(disk["without"]), t(disk["with"]),
+                     ms(disk["with"], disk["without"]), t(disk["floor_without"]), t(disk["floor_with"]),
+                     ms(disk["floor_with"], disk["floor_without"]), bib["entries"]))
     return "\n".join(L)
 
 
