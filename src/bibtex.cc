@@ -12,16 +12,44 @@
 namespace sitegen {
 namespace {
 
-// BibTeX identifiers (entry types, field and string names): printable, none of
-// `"#%'(),={}`; nor `@`, which starts the next entry.
+// The character classes the parser asks about, one table lookup per byte of the text.
+struct CharClasses {
+  bool name[256];       // identifiers (entry types, field and string names)
+  bool key[256];        // entry keys
+  bool delimiter[256];  // what ends a run of plain text inside a {braced} or "quoted" part
+};
+
+constexpr CharClasses make_char_classes() {
+  CharClasses t{};
+  for (int u = 0; u < 256; ++u) {
+    bool printable = u > ' ' && u != 0x7F;
+    // Names: none of `"#%'(),={}`; nor `@`, which starts the next entry.
+    t.name[u] =
+        printable && std::string_view("\"#%'(),={}@").find(char(u)) == std::string_view::npos;
+    t.key[u] = printable && std::string_view(",{}()\"=").find(char(u)) == std::string_view::npos;
+    t.delimiter[u] = u == '{' || u == '}' || u == '"' || u == '\n';
+  }
+  return t;
+}
+
+constexpr CharClasses kClasses = make_char_classes();
+
 bool is_name_char(char c) {
-  unsigned char u = static_cast<unsigned char>(c);
-  return u > ' ' && u != 0x7F && !std::strchr("\"#%'(),={}@", c);
+  return kClasses.name[static_cast<unsigned char>(c)];
 }
 bool is_key_char(char c) {
-  unsigned char u = static_cast<unsigned char>(c);
-  return u > ' ' && u != 0x7F && !std::strchr(",{}()\"=", c);
+  return kClasses.key[static_cast<unsigned char>(c)];
 }
+bool is_delimiter(char c) {
+  return kClasses.delimiter[static_cast<unsigned char>(c)];
+}
+
+// What a value belongs to, for messages: "field `title`". Only put into words when there
+// is a mistake, since the parser reads thousands of values.
+struct What {
+  std::string_view before, name, after;
+  std::string str() const { return std::string(before) + std::string(name) + std::string(after); }
+};
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -85,8 +113,8 @@ class Parser {
   size_t recovery_point(size_t from) const;
   bool parse_entry(std::string_view type, char close, size_t at, std::vector<BibEntry>& out);
   bool parse_string(char close);
-  bool parse_value(const std::string& what, std::string* value);
-  bool read_delimited(const std::string& what, std::string* value);
+  bool parse_value(const What& what, std::string* value);
+  bool read_delimited(const What& what, std::string* value);
   bool expect_close(char close, const std::string& what);
 
   std::string_view s_;
@@ -192,7 +220,7 @@ std::vector<BibEntry> Parser::run() {
       if (depth == 0) pos_ = i;  // unbalanced: the rest is ordinary text between entries
     } else if (type == "preamble") {
       std::string ignored;
-      ok = parse_value("`@preamble`", &ignored) && expect_close(close, "`@preamble`");
+      ok = parse_value({"`@preamble`", "", ""}, &ignored) && expect_close(close, "`@preamble`");
     } else if (type == "string") {
       ok = parse_string(close);
     } else {
@@ -229,8 +257,9 @@ bool Parser::parse_string(char close) {
   }
   ++pos_;
   std::string value;
-  std::string what = "string `" + name + "`";
-  if (!parse_value(what, &value) || !expect_close(close, "the value of " + what)) return false;
+  What what{"string `", name, "`"};
+  if (!parse_value(what, &value) || !expect_close(close, "the value of " + what.str()))
+    return false;
   strings_[name] = std::move(value);
   return true;
 }
@@ -260,28 +289,29 @@ bool Parser::parse_entry(std::string_view type, char close, size_t at, std::vect
     return false;
   }
   ++pos_;
-  const std::string closer = std::string("`") + close + "`";
+  auto closer = [close] { return std::string("`") + close + "`"; };
   while (true) {
     skip_space();
     if (pos_ < s_.size() && s_[pos_] == close) break;  // also after a trailing comma
     size_t f0 = pos_;
     while (pos_ < s_.size() && is_name_char(s_[pos_])) ++pos_;
     if (pos_ == f0) {
-      report(true, pos_, "expected a field name or " + closer + " in entry `" + e.key + "`");
+      report(true, pos_, "expected a field name or " + closer() + " in entry `" + e.key + "`");
       return false;
     }
-    std::string written(s_.substr(f0, pos_ - f0));
+    std::string_view written = s_.substr(f0, pos_ - f0);
     skip_space();
     if (pos_ >= s_.size() || s_[pos_] != '=') {
-      report(true, pos_, "expected `=` after field name `" + written + "`");
+      report(true, pos_, "expected `=` after field name `" + std::string(written) + "`");
       return false;
     }
     ++pos_;
     BibField field{lower(written), {}, loc_.at(f0)};
-    if (!parse_value("field `" + written + "`", &field.value)) return false;
+    if (!parse_value({"field `", written, "`"}, &field.value)) return false;
     if (e.find(field.name)) {
       report(false, f0,
-             "duplicate field `" + written + "` in entry `" + e.key + "`; the first one is kept");
+             "duplicate field `" + std::string(written) + "` in entry `" + e.key +
+                 "`; the first one is kept");
     } else {
       e.fields.push_back(std::move(field));
     }
@@ -291,7 +321,8 @@ bool Parser::parse_entry(std::string_view type, char close, size_t at, std::vect
       continue;
     }
     if (pos_ < s_.size() && s_[pos_] == close) break;
-    report(true, pos_, "expected `,` or " + closer + " after field `" + written + "`");
+    report(true, pos_,
+           "expected `,` or " + closer() + " after field `" + std::string(written) + "`");
     return false;
   }
   ++pos_;
@@ -300,7 +331,7 @@ bool Parser::parse_entry(std::string_view type, char close, size_t at, std::vect
 }
 
 // value = part { `#` part }, part = {braced} | "quoted" | number | string name.
-bool Parser::parse_value(const std::string& what, std::string* value) {
+bool Parser::parse_value(const What& what, std::string* value) {
   bool after_hash = false;
   while (true) {
     skip_space();
@@ -327,8 +358,9 @@ bool Parser::parse_value(const std::string& what, std::string* value) {
                "undefined string `" + std::string(name) + "`" + did_you_mean(lower(name), known));
       }
     } else {
-      report(true, pos_,
-             after_hash ? "expected a value after `#` in " + what : "expected a value for " + what);
+      report(
+          true, pos_,
+          (after_hash ? "expected a value after `#` in " : "expected a value for ") + what.str());
       return false;
     }
     skip_space();
@@ -339,18 +371,20 @@ bool Parser::parse_value(const std::string& what, std::string* value) {
 }
 
 // A {braced} or "quoted" part; braces must balance, as in BibTeX (which counts `\{` too).
-bool Parser::read_delimited(const std::string& what, std::string* value) {
+bool Parser::read_delimited(const What& what, std::string* value) {
   size_t open = pos_;
   bool quoted = s_[open] == '"';
   int depth = quoted ? 0 : 1;
   size_t i = open + 1;
   for (; i < s_.size(); ++i) {
+    while (i < s_.size() && !is_delimiter(s_[i])) ++i;
+    if (i == s_.size()) break;
     char c = s_[i];
     if (c == '{') {
       ++depth;
     } else if (c == '}') {
       if (depth == 0) {
-        report(true, i, "unbalanced `}` in the value of " + what);
+        report(true, i, "unbalanced `}` in the value of " + what.str());
         pos_ = i;
         return false;
       }
@@ -358,13 +392,13 @@ bool Parser::read_delimited(const std::string& what, std::string* value) {
     } else if (c == '"' && quoted && depth == 0) {
       break;
     } else if (c == '\n' && entry_starts_after(i)) {
-      report(true, open, std::string("unclosed `") + s_[open] + "` in the value of " + what);
+      report(true, open, std::string("unclosed `") + s_[open] + "` in the value of " + what.str());
       pos_ = i;
       return false;
     }
   }
   if (i >= s_.size()) {
-    report(true, open, std::string("unclosed `") + s_[open] + "` in the value of " + what);
+    report(true, open, std::string("unclosed `") + s_[open] + "` in the value of " + what.str());
     pos_ = s_.size();
     return false;
   }

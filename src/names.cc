@@ -158,8 +158,8 @@ void split_von_last(const std::vector<std::string_view>& w, NameParts& p) {
 }
 
 // Marker symbols an author name may end with.
-constexpr const char* kMarkerChars[] = {"*", "†", "‡", "§", "¶", "#", "⋆", "✉",
-                                        "♠", "♣", "♥", "♦", "♮", "♯", "♭"};
+constexpr std::string_view kMarkerChars[] = {"*", "†", "‡", "§", "¶", "#", "⋆", "✉",
+                                             "♠", "♣", "♥", "♦", "♮", "♯", "♭"};
 
 // `$^{*}$`, `$^\dagger$`, `$\ast$`: the marker symbols it spells, or "" if it is not one.
 std::string math_marker(std::string_view math) {
@@ -199,11 +199,11 @@ void strip_markers(std::string& part, std::string* markers) {
   while (true) {
     while (!part.empty() && is_space(part.back())) part.pop_back();
     bool found = false;
-    for (const char* m : kMarkerChars) {
-      size_t n = std::strlen(m);
-      if (part.size() > n && part.compare(part.size() - n, n, m) == 0) {
+    for (std::string_view m : kMarkerChars) {
+      // The last byte first: most names end in a letter, which ends no marker.
+      if (part.size() > m.size() && part.back() == m.back() && part.ends_with(m)) {
         markers->insert(0, m);
-        part.resize(part.size() - n);
+        part.resize(part.size() - m.size());
         found = true;
         break;
       }
@@ -225,11 +225,17 @@ void strip_markers(std::string& part, std::string* markers) {
 }
 
 bool is_et_al(std::string_view name) {
-  std::string plain;
-  for (char c : name) {
-    if (c != '{' && c != '}') plain += c == '~' ? ' ' : c;
-  }
-  return iequals(plain, "others") || iequals(plain, "et al.") || iequals(plain, "et al");
+  // The name without braces and with ties as spaces, compared without copying it.
+  auto spells = [name](std::string_view word) {
+    size_t k = 0;
+    for (char c : name) {
+      if (c == '{' || c == '}') continue;
+      char l = c == '~' ? ' ' : (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+      if (k == word.size() || l != word[k++]) return false;
+    }
+    return k == word.size();
+  };
+  return spells("others") || spells("et al.") || spells("et al");
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <string_view>
 
 namespace sitegen {
@@ -18,6 +20,11 @@ inline size_t invalid_utf8_at(std::string_view s) {
     unsigned char lo = 0x80, hi = 0xBF;  // the allowed range of the second byte
     if (c < 0x80) {
       ++i;
+      // Most of a text is ASCII: skip it eight bytes at a time.
+      uint64_t w;
+      while (i + sizeof w <= s.size() &&
+             (std::memcpy(&w, s.data() + i, sizeof w), (w & 0x8080808080808080ull) == 0))
+        i += sizeof w;
       continue;
     } else if (c >= 0xC2 && c <= 0xDF) {
       n = 2;
