@@ -23,37 +23,41 @@ bool starts_with_icase(std::string_view s, std::string_view prefix) {
   return true;
 }
 
-std::string postprocess(std::string html, const MarkdownOptions& opts) {
+// Only `<` (an equation's tag) and `=` (an attribute's value) can start something to
+// change; the text between them is copied whole.
+std::string postprocess(std::string_view html, const MarkdownOptions& opts) {
   std::string out;
   out.reserve(html.size());
-  for (size_t i = 0; i < html.size();) {
-    std::string_view rest(html.data() + i, html.size() - i);
-    if (rest.substr(0, 11) == "<x-equation") {
+  size_t copied = 0;  // html[copied, i) is still to be appended as it is
+  for (size_t i = 0; i < html.size(); ++i) {
+    char c = html[i];
+    if (c != '<' && c != '=') continue;
+    std::string_view rest = html.substr(i);
+    if (c == '<' && rest.starts_with("<x-equation")) {
       size_t open_end = rest.find('>');
       size_t close = rest.find("</x-equation>");
-      if (open_end == std::string_view::npos || close == std::string_view::npos) {
-        out += html[i++];
-        continue;
-      }
+      if (open_end == std::string_view::npos || close == std::string_view::npos) continue;
       bool display = rest.substr(0, open_end).find("display") != std::string_view::npos;
       std::string_view tex = rest.substr(open_end + 1, close - open_end - 1);
+      out.append(html.substr(copied, i - copied));
       out += display ? "<span class=\"math display\">" : "<span class=\"math\">";
       out += math_to_html(tex);
       out += "</span>";
-      i += close + 13;
-    } else if (!opts.allow_javascript_urls &&
-               (rest.substr(0, 6) == "href=\"" || rest.substr(0, 5) == "src=\"")) {
-      size_t open = rest.find('"') + 1;
-      size_t close = rest.find('"', open);
-      if (close == std::string_view::npos) close = rest.size();
-      out.append(rest.substr(0, open));
-      std::string_view url = rest.substr(open, close - open);
+      copied = i + close + 13;
+      i = copied - 1;
+    } else if (c == '=' && !opts.allow_javascript_urls && rest.starts_with("=\"") &&
+               (html.substr(0, i).ends_with("href") || html.substr(0, i).ends_with("src"))) {
+      size_t open = i + 2;
+      size_t close = html.find('"', open);
+      if (close == std::string_view::npos) close = html.size();
+      out.append(html.substr(copied, open - copied));
+      std::string_view url = html.substr(open, close - open);
       if (!is_script_url(url)) out.append(url);
-      i += close;
-    } else {
-      out += html[i++];
+      copied = close;
+      i = close - 1;
     }
   }
+  out.append(html.substr(copied));
   return out;
 }
 
@@ -69,7 +73,7 @@ std::string markdown_to_html(std::string_view md, const MarkdownOptions& opts) {
       &out, flags, MD_HTML_FLAG_SKIP_UTF8_BOM);
   if (out.find("<x-equation") == std::string::npos && out.find("=\"") == std::string::npos)
     return out;
-  return postprocess(std::move(out), opts);
+  return postprocess(out, opts);
 }
 
 std::string markdown_inline_to_html(std::string_view md, const MarkdownOptions& opts) {
