@@ -3,6 +3,7 @@
 #include "view_meta.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdio>
 
@@ -176,9 +177,24 @@ std::string json_string(std::string_view s) {
 }
 
 void append_json_string(std::string& out, std::string_view s) {
+  // What JSON (control characters, quotes, backslashes) or a <script> element (`<`, `>`,
+  // `&`) cannot hold as it is; runs of other characters are copied whole.
+  static constexpr auto kSpecial = [] {
+    std::array<bool, 256> t{};
+    for (int c = 0; c < 0x20; ++c) t[c] = true;
+    for (unsigned char c : std::string_view("\"\\<>&")) t[c] = true;
+    return t;
+  }();
   out.reserve(out.size() + s.size() + 2);
   out += '"';
-  for (char c : s) {
+  const char* p = s.data();
+  const char* end = p + s.size();
+  while (p < end) {
+    const char* run = p;
+    while (p < end && !kSpecial[static_cast<unsigned char>(*p)]) ++p;
+    out.append(run, static_cast<size_t>(p - run));
+    if (p == end) break;
+    char c = *p++;
     switch (c) {
       case '"':
         out += "\\\"";
@@ -204,14 +220,11 @@ void append_json_string(std::string& out, std::string_view s) {
       case '&':
         out += "\\u0026";
         break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += c;
-        }
+      default: {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", c);
+        out += buf;
+      }
     }
   }
   out += '"';

@@ -478,3 +478,10 @@ TEST_CASE("view_meta: the JSON reader of these tests rejects what is not JSON") 
   CHECK(ok->get("a")->items[2].boolean);
   CHECK_FALSE(ok->get("a")->items[3].boolean);
 }
+
+TEST_CASE("view_meta: JSON strings escape what JSON and a <script> element cannot hold") {
+  CHECK(sitegen::json_string("Ünïcode stays") == "\"Ünïcode stays\"");
+  CHECK(sitegen::json_string("a\"b\\c\n\r\t") == "\"a\\\"b\\\\c\\n\\r\\t\"");
+  CHECK(sitegen::json_string("</script><!--&") == "\"\\u003c/script\\u003e\\u003c!--\\u0026\"");
+  CHECK(sitegen::json_string(std::string_view("\x01x\x1f", 3)) == "\"\\u0001x\\u001f\"");
+}
