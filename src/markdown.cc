@@ -3,8 +3,8 @@
 #include "markdown.h"
 
 #include <md4c-html.h>
-#include <array>
 
+#include "escape.h"
 #include "math.h"
 
 namespace sitegen {
@@ -95,44 +95,27 @@ bool is_script_url(std::string_view url) {
          starts_with_icase(url, "data:text/html");
 }
 
-namespace {
-
-// The characters HTML escaping replaces, as a table: runs of ordinary text are copied
-// whole, which is most of every page.
-constexpr auto kEscaped = [] {
-  std::array<bool, 256> t{};
-  for (unsigned char c : std::string_view("&<>\"'")) t[c] = true;
-  return t;
-}();
-
-}  // namespace
-
 void append_html_escaped(std::string& out, std::string_view text) {
-  const char* p = text.data();
-  const char* end = p + text.size();
-  while (p < end) {
-    const char* run = p;
-    while (p < end && !kEscaped[static_cast<unsigned char>(*p)]) ++p;
-    out.append(run, static_cast<size_t>(p - run));
-    if (p == end) break;
-    switch (*p++) {
+  static constexpr auto kEscaped = byte_table("&<>\"'");
+  append_escaped(out, text, kEscaped, [](std::string& o, char c) {
+    switch (c) {
       case '&':
-        out += "&amp;";
+        o += "&amp;";
         break;
       case '<':
-        out += "&lt;";
+        o += "&lt;";
         break;
       case '>':
-        out += "&gt;";
+        o += "&gt;";
         break;
       case '"':
-        out += "&quot;";
+        o += "&quot;";
         break;
       default:
-        out += "&#39;";
+        o += "&#39;";
         break;
     }
-  }
+  });
 }
 
 std::string html_escape(std::string_view text) {

@@ -3,11 +3,11 @@
 #include "view_meta.h"
 
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <cstdio>
 
 #include "date.h"
+#include "escape.h"
 #include "markdown.h"
 
 namespace sitegen {
@@ -178,55 +178,43 @@ std::string json_string(std::string_view s) {
 
 void append_json_string(std::string& out, std::string_view s) {
   // What JSON (control characters, quotes, backslashes) or a <script> element (`<`, `>`,
-  // `&`) cannot hold as it is; runs of other characters are copied whole.
-  static constexpr auto kSpecial = [] {
-    std::array<bool, 256> t{};
-    for (int c = 0; c < 0x20; ++c) t[c] = true;
-    for (unsigned char c : std::string_view("\"\\<>&")) t[c] = true;
-    return t;
-  }();
+  // `&`) cannot hold as it is.
+  static constexpr auto kSpecial = byte_table("\"\\<>&", true);
   out.reserve(out.size() + s.size() + 2);
   out += '"';
-  const char* p = s.data();
-  const char* end = p + s.size();
-  while (p < end) {
-    const char* run = p;
-    while (p < end && !kSpecial[static_cast<unsigned char>(*p)]) ++p;
-    out.append(run, static_cast<size_t>(p - run));
-    if (p == end) break;
-    char c = *p++;
+  append_escaped(out, s, kSpecial, [](std::string& o, char c) {
     switch (c) {
       case '"':
-        out += "\\\"";
+        o += "\\\"";
         break;
       case '\\':
-        out += "\\\\";
+        o += "\\\\";
         break;
       case '\n':
-        out += "\\n";
+        o += "\\n";
         break;
       case '\r':
-        out += "\\r";
+        o += "\\r";
         break;
       case '\t':
-        out += "\\t";
+        o += "\\t";
         break;
       case '<':
-        out += "\\u003c";
+        o += "\\u003c";
         break;
       case '>':
-        out += "\\u003e";
+        o += "\\u003e";
         break;
       case '&':
-        out += "\\u0026";
+        o += "\\u0026";
         break;
       default: {
         char buf[8];
         std::snprintf(buf, sizeof buf, "\\u%04x", c);
-        out += buf;
+        o += buf;
       }
     }
-  }
+  });
   out += '"';
 }
 
