@@ -20,7 +20,8 @@ in --rounds alternating rounds, and reports the median over all timed runs:
   rss      GNU time %M of the disk and memory builds, alternating the tools
   bibtex   the 50-publication site with and without a 1,000-entry .bib
            generated from the 1000-publication synthetic data, and with the same
-           entries in publications.toml instead (what BibTeX costs over TOML)
+           entries in publications.toml instead (what BibTeX costs over TOML);
+           measured first, before the sizes' mass deletes disturb the disk
 After every mass delete the script syncs and rests (--settle), because creating
 files right after deleting many is slow on some virtual disks (see the shared README).
 
@@ -200,6 +201,51 @@ def with_imported(sitegen, content, toml_content, bib_file):
     os.unlink(imported)
 
 
+def bibtex_case(a, gen, sitegen):
+    """The 50-publication site alone, with a 1,000-entry .bib, and with the same entries
+    in publications.toml."""
+    log("== BibTeX: the 50-publication site with and without %d entries from a .bib" % BIB_ENTRIES)
+    src = os.path.join(a.root, "bib-source")
+    subprocess.run([sys.executable, gen, "--pubs", str(BIB_ENTRIES), "--news", "1", "--talks", "1",
+                    "--out", src], check=True)
+    base = os.path.join(a.root, "bib")
+    os.makedirs(base, exist_ok=True)
+    plain = os.path.join(a.root, "n50", "content")
+    if not os.path.exists(plain):
+        subprocess.run([sys.executable, gen, "--pubs", "50", "--news", "30", "--talks", "15",
+                        "--out", plain], check=True)
+    bib_file = os.path.join(base, "refs.bib")
+    entries = write_bib(os.path.join(src, "publications.toml"), bib_file, BIB_ENTRIES)
+    with_bib = os.path.join(base, "content")
+    with_bibtex(plain, with_bib, bib_file)
+    # The same papers without BibTeX: `sitegen import bibtex` output appended to
+    # publications.toml, so the difference is what reading them from the .bib costs.
+    with_toml = os.path.join(base, "content-toml")
+    with_imported(sitegen, plain, with_toml, bib_file)
+    outs = {}
+    for name, content in (("plain", plain), ("bib", with_bib)):
+        outs[name] = os.path.join(base, "out-" + name)
+        shutil.rmtree(outs[name], ignore_errors=True)
+        subprocess.run([sitegen, "build", content, "-o", outs[name], "-q"], check=True)
+    runs_dir = os.path.join(base, "runs")
+    settle(runs_dir, 0)
+    q = lambda p: "'%s'" % p
+    fresh = lambda name: q(os.path.join(runs_dir, name)) + "-$(date +%s%N)"
+    mem = rounds(["%s check %s" % (q(sitegen), q(c)) for c in (plain, with_bib, with_toml)], a)
+    disk = rounds(["%s build %s -o %s -q" % (q(sitegen), q(plain), fresh("plain")),
+                   "%s build %s -o %s -q" % (q(sitegen), q(with_bib), fresh("bib")),
+                   "%s build %s -o %s -q" % (q(sitegen), q(with_toml), fresh("toml")),
+                   "cp -r %s %s" % (q(outs["plain"]), fresh("cp-plain")),
+                   "cp -r %s %s" % (q(outs["bib"]), fresh("cp-bib"))], a)
+    settle(runs_dir, a.settle)
+    shutil.rmtree(runs_dir, ignore_errors=True)
+    bib = {"entries": entries, "bib_bytes": os.path.getsize(bib_file),
+           "mem": dict(zip(("without", "with", "toml"), mem)),
+           "disk": dict(zip(("without", "with", "toml", "floor_without", "floor_with"), disk))}
+    log(json.dumps(bib))
+    return bib
+
+
 # --------------------------------------------------------------------------
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -237,6 +283,9 @@ def main():
             "cpus": os.cpu_count(), "date": time.strftime("%Y-%m-%d %H:%M"),
             "loadavg_start": os.getloadavg()[0],
             "rounds": a.rounds, "runs_per_round": a.runs, "warmup": a.warmup, "settle_s": a.settle}
+    # First, while the disk is quiet: the size runs leave hundreds of MB of deletes to be
+    # written back, which slows the next minute of builds on some virtual disks.
+    bib = None if a.no_bibtex else bibtex_case(a, gen, sitegen)
     results = []
     for n in sizes:
         news, talks = SIZES.get(n, (max(1, n // 3), max(1, n // 10)))
@@ -290,48 +339,6 @@ def main():
         shutil.rmtree(runs_dir, ignore_errors=True)
         results.append(r)
         log(json.dumps(r))
-
-    bib = None
-    if not a.no_bibtex:
-        log("== BibTeX: the 50-publication site with and without %d entries from a .bib" % BIB_ENTRIES)
-        src = os.path.join(a.root, "bib-source")
-        subprocess.run([sys.executable, gen, "--pubs", str(BIB_ENTRIES), "--news", "1", "--talks", "1",
-                        "--out", src], check=True)
-        base = os.path.join(a.root, "bib")
-        os.makedirs(base, exist_ok=True)
-        plain = os.path.join(a.root, "n50", "content")
-        if not os.path.exists(plain):
-            subprocess.run([sys.executable, gen, "--pubs", "50", "--news", "30", "--talks", "15",
-                            "--out", plain], check=True)
-        bib_file = os.path.join(base, "refs.bib")
-        entries = write_bib(os.path.join(src, "publications.toml"), bib_file, BIB_ENTRIES)
-        with_bib = os.path.join(base, "content")
-        with_bibtex(plain, with_bib, bib_file)
-        # The same papers without BibTeX: `sitegen import bibtex` output appended to
-        # publications.toml, so the difference is what reading them from the .bib costs.
-        with_toml = os.path.join(base, "content-toml")
-        with_imported(sitegen, plain, with_toml, bib_file)
-        outs = {}
-        for name, content in (("plain", plain), ("bib", with_bib)):
-            outs[name] = os.path.join(base, "out-" + name)
-            shutil.rmtree(outs[name], ignore_errors=True)
-            subprocess.run([sitegen, "build", content, "-o", outs[name], "-q"], check=True)
-        runs_dir = os.path.join(base, "runs")
-        settle(runs_dir, 0)
-        q = lambda p: "'%s'" % p
-        fresh = lambda name: q(os.path.join(runs_dir, name)) + "-$(date +%s%N)"
-        mem = rounds(["%s check %s" % (q(sitegen), q(c)) for c in (plain, with_bib, with_toml)], a)
-        disk = rounds(["%s build %s -o %s -q" % (q(sitegen), q(plain), fresh("plain")),
-                       "%s build %s -o %s -q" % (q(sitegen), q(with_bib), fresh("bib")),
-                       "%s build %s -o %s -q" % (q(sitegen), q(with_toml), fresh("toml")),
-                       "cp -r %s %s" % (q(outs["plain"]), fresh("cp-plain")),
-                       "cp -r %s %s" % (q(outs["bib"]), fresh("cp-bib"))], a)
-        settle(runs_dir, a.settle)
-        shutil.rmtree(runs_dir, ignore_errors=True)
-        bib = {"entries": entries, "bib_bytes": os.path.getsize(bib_file),
-               "mem": dict(zip(("without", "with", "toml"), mem)),
-               "disk": dict(zip(("without", "with", "toml", "floor_without", "floor_with"), disk))}
-        log(json.dumps(bib))
 
     meta["loadavg_end"] = os.getloadavg()[0]
     if a.json:
