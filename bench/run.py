@@ -125,6 +125,16 @@ def settle(runs_dir, seconds):
     os.makedirs(runs_dir)
 
 
+def q(path):
+    """A path quoted for the shell commands hyperfine runs."""
+    return "'%s'" % path
+
+
+def fresh_dir(runs_dir, name):
+    """A new, never-used output folder for each run of a shell command."""
+    return q(os.path.join(runs_dir, name)) + "-$(date +%s%N)"
+
+
 def tree_stats(d):
     files, size = 0, 0
     for root, _, names in os.walk(d):
@@ -229,8 +239,7 @@ def bibtex_case(a, gen, sitegen):
         subprocess.run([sitegen, "build", content, "-o", outs[name], "-q"], check=True)
     runs_dir = os.path.join(base, "runs")
     settle(runs_dir, 0)
-    q = lambda p: "'%s'" % p
-    fresh = lambda name: q(os.path.join(runs_dir, name)) + "-$(date +%s%N)"
+    fresh = lambda name: fresh_dir(runs_dir, name)
     mem = rounds(["%s check %s" % (q(sitegen), q(c)) for c in (plain, with_bib, with_toml)], a)
     disk = rounds(["%s build %s -o %s -q" % (q(sitegen), q(plain), fresh("plain")),
                    "%s build %s -o %s -q" % (q(sitegen), q(with_bib), fresh("bib")),
@@ -303,8 +312,7 @@ def main():
         r = {"pubs": n, "news": news, "talks": talks}
         r["sitegen_files"], r["sitegen_bytes"] = tree_stats(sg_out)
         r["hugo_files"], r["hugo_bytes"] = tree_stats(hugo_out)
-        q = lambda p: "'%s'" % p
-        fresh = lambda name: q(os.path.join(runs_dir, name)) + "-$(date +%s%N)"
+        fresh = lambda name: fresh_dir(runs_dir, name)
 
         log("== N=%d: into memory" % n)
         r["mem"] = dict(zip(("sitegen", "hugo"), rounds(

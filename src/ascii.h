@@ -1,7 +1,10 @@
 // ASCII character classes for the readers. Unlike <cctype>, they ignore the locale
 // and take a plain char (no cast to unsigned char needed), and bytes of UTF-8
-// sequences are never letters, digits or space.
+// sequences are never letters, digits or space. ByteSet is a class of bytes as a table,
+// for the scanners that skip runs of ordinary bytes (escaping, LaTeX, BibTeX).
 #pragma once
+
+#include <string_view>
 
 namespace sitegen {
 
@@ -14,5 +17,15 @@ constexpr bool is_alpha(char c) {
 constexpr bool is_digit(char c) {
   return c >= '0' && c <= '9';
 }
+
+// The bytes of `chars`, and with `controls` also those below 0x20.
+struct ByteSet {
+  bool has[256] = {};
+  constexpr explicit ByteSet(std::string_view chars, bool controls = false) {
+    for (int c = 0; c < 0x20; ++c) has[c] = controls;
+    for (char c : chars) has[static_cast<unsigned char>(c)] = true;
+  }
+  constexpr bool operator()(char c) const { return has[static_cast<unsigned char>(c)]; }
+};
 
 }  // namespace sitegen

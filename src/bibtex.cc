@@ -12,36 +12,23 @@
 namespace sitegen {
 namespace {
 
-// The character classes the parser asks about, one table lookup per byte of the text.
-struct CharClasses {
-  bool name[256];       // identifiers (entry types, field and string names)
-  bool key[256];        // entry keys
-  bool delimiter[256];  // what ends a run of plain text inside a {braced} or "quoted" part
-};
+// BibTeX identifiers (entry types, field and string names) and keys are printable
+// bytes but for those that end them: for names `"#%'(),={}` and `@`, which starts the
+// next entry.
+constexpr ByteSet kNameEnd("\"#%'(),={}@");
+constexpr ByteSet kKeyEnd(",{}()\"=");
+// What ends a run of plain text inside a {braced} or "quoted" part.
+constexpr ByteSet kDelimiter("{}\"\n");
 
-constexpr CharClasses make_char_classes() {
-  CharClasses t{};
-  for (int u = 0; u < 256; ++u) {
-    bool printable = u > ' ' && u != 0x7F;
-    // Names: none of `"#%'(),={}`; nor `@`, which starts the next entry.
-    t.name[u] =
-        printable && std::string_view("\"#%'(),={}@").find(char(u)) == std::string_view::npos;
-    t.key[u] = printable && std::string_view(",{}()\"=").find(char(u)) == std::string_view::npos;
-    t.delimiter[u] = u == '{' || u == '}' || u == '"' || u == '\n';
-  }
-  return t;
+bool is_printable(char c) {
+  unsigned char u = static_cast<unsigned char>(c);
+  return u > ' ' && u != 0x7F;
 }
-
-constexpr CharClasses kClasses = make_char_classes();
-
 bool is_name_char(char c) {
-  return kClasses.name[static_cast<unsigned char>(c)];
+  return is_printable(c) && !kNameEnd(c);
 }
 bool is_key_char(char c) {
-  return kClasses.key[static_cast<unsigned char>(c)];
-}
-bool is_delimiter(char c) {
-  return kClasses.delimiter[static_cast<unsigned char>(c)];
+  return is_printable(c) && !kKeyEnd(c);
 }
 
 // What a value belongs to, for messages: "field `title`". Only put into words when there
@@ -377,7 +364,7 @@ bool Parser::read_delimited(const What& what, std::string* value) {
   int depth = quoted ? 0 : 1;
   size_t i = open + 1;
   for (; i < s_.size(); ++i) {
-    while (i < s_.size() && !is_delimiter(s_[i])) ++i;
+    while (i < s_.size() && !kDelimiter(s_[i])) ++i;
     if (i == s_.size()) break;
     char c = s_[i];
     if (c == '{') {

@@ -15,13 +15,6 @@ namespace {
 constexpr int kMaxDepth = 32;
 
 // Bytes the decoder acts on; runs of other bytes are copied as a block.
-struct ByteSet {
-  bool has[256] = {};
-  constexpr explicit ByteSet(const char* chars) {
-    for (; *chars; ++chars) has[static_cast<unsigned char>(*chars)] = true;
-  }
-  bool operator()(char c) const { return has[static_cast<unsigned char>(c)]; }
-};
 constexpr ByteSet kActive("\\{}$-~`'\xEF");
 constexpr ByteSet kSpaces(" \t\n\r\f");
 

@@ -96,7 +96,7 @@ bool is_script_url(std::string_view url) {
 }
 
 void append_html_escaped(std::string& out, std::string_view text) {
-  static constexpr auto kEscaped = byte_table("&<>\"'");
+  static constexpr ByteSet kEscaped("&<>\"'");
   append_escaped(out, text, kEscaped, [](std::string& o, char c) {
     switch (c) {
       case '&':

@@ -179,7 +179,7 @@ std::string json_string(std::string_view s) {
 void append_json_string(std::string& out, std::string_view s) {
   // What JSON (control characters, quotes, backslashes) or a <script> element (`<`, `>`,
   // `&`) cannot hold as it is.
-  static constexpr auto kSpecial = byte_table("\"\\<>&", true);
+  static constexpr ByteSet kSpecial("\"\\<>&", true);
   out.reserve(out.size() + s.size() + 2);
   out += '"';
   append_escaped(out, s, kSpecial, [](std::string& o, char c) {
