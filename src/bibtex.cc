@@ -12,23 +12,19 @@
 namespace sitegen {
 namespace {
 
-// BibTeX identifiers (entry types, field and string names) and keys are printable
-// bytes but for those that end them: for names `"#%'(),={}` and `@`, which starts the
-// next entry.
-constexpr ByteSet kNameEnd("\"#%'(),={}@");
-constexpr ByteSet kKeyEnd(",{}()\"=");
+// BibTeX identifiers (entry types, field and string names) and keys end at a space, a
+// control byte or DEL; names also at `"#%'(),={}` and `@` (which starts the next entry),
+// keys at `,{}()"=`.
+constexpr ByteSet kNameEnd(" \x7F\"#%'(),={}@", true);
+constexpr ByteSet kKeyEnd(" \x7F,{}()\"=", true);
 // What ends a run of plain text inside a {braced} or "quoted" part.
 constexpr ByteSet kDelimiter("{}\"\n");
 
-bool is_printable(char c) {
-  unsigned char u = static_cast<unsigned char>(c);
-  return u > ' ' && u != 0x7F;
-}
 bool is_name_char(char c) {
-  return is_printable(c) && !kNameEnd(c);
+  return !kNameEnd(c);
 }
 bool is_key_char(char c) {
-  return is_printable(c) && !kKeyEnd(c);
+  return !kKeyEnd(c);
 }
 
 // What a value belongs to, for messages: "field `title`". Only put into words when there
