@@ -8,11 +8,11 @@
 #include <string>
 #include <string_view>
 
-#include "bibtex.h"
-#include "bibtex_write.h"
-#include "load.h"
-#include "source.h"
-#include "toml_write.h"
+#include "import/toml_write.h"
+#include "load/bibtex.h"
+#include "load/bibtex_write.h"
+#include "load/load.h"
+#include "load/source.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);

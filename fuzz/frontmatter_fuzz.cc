@@ -5,9 +5,9 @@
 #include <string>
 #include <string_view>
 
-#include "diag.h"
-#include "frontmatter.h"
-#include "toml_reader.h"
+#include "load/diag.h"
+#include "load/frontmatter.h"
+#include "load/toml_reader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -4,8 +4,8 @@
 #include <string>
 #include <string_view>
 
-#include "latex.h"
-#include "markdown.h"
+#include "load/latex.h"
+#include "markdown/markdown.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view s(reinterpret_cast<const char*>(data), size);

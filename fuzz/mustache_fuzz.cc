@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "mustache_oracle.h"
+#include "support/mustache_oracle.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
   std::string text(reinterpret_cast<const char*>(bytes), size);

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "serve.h"
+#include "serve/serve.h"
 
 namespace {
 

@@ -9,10 +9,10 @@
 #include <string>
 #include <string_view>
 
-#include "load.h"
-#include "source.h"
-#include "toml_oracle.h"
-#include "toml_reader.h"
+#include "load/load.h"
+#include "load/source.h"
+#include "load/toml_reader.h"
+#include "support/toml_oracle.h"
 
 namespace {
 

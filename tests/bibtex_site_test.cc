@@ -11,8 +11,8 @@
 #include <set>
 #include <sstream>
 
-#include "build.h"
-#include "test_site.h"
+#include "build/build.h"
+#include "support/test_site.h"
 
 namespace fs = std::filesystem;
 using namespace sitegen;

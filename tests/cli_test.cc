@@ -9,7 +9,7 @@
 #include <map>
 #include <sstream>
 
-#include "cli.h"
+#include "cli/cli.h"
 
 namespace fs = std::filesystem;
 using namespace sitegen;

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "test_site.h"
+#include "support/test_site.h"
 
 using sitegen::BuildResult;
 using sitegen::testing::build_files;

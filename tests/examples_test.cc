@@ -7,8 +7,8 @@
 #include <regex>
 #include <sstream>
 
-#include "build.h"
-#include "markdown.h"
+#include "build/build.h"
+#include "markdown/markdown.h"
 
 namespace fs = std::filesystem;
 using namespace sitegen;

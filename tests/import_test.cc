@@ -9,8 +9,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "build.h"
-#include "cli.h"
+#include "build/build.h"
+#include "cli/cli.h"
 
 namespace fs = std::filesystem;
 using namespace sitegen;

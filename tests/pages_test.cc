@@ -6,10 +6,11 @@
 
 #include <filesystem>
 
-#include "build.h"
-#include "links.h"
-#include "test_site.h"
-#include "view.h"
+#include "build/build.h"
+#include "output/link_check.h"
+#include "support/test_site.h"
+#include "text/html_scan.h"
+#include "view/view.h"
 
 namespace fs = std::filesystem;
 using namespace sitegen;

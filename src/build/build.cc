@@ -1,0 +1,79 @@
+// build_site: load -> theme -> view -> render, plus the files copied as they are
+// (theme assets, static/) and the few files GitHub Pages wants.
+#include "build/build.h"
+
+#include <cstdio>
+
+#include "load/load.h"
+#include "render/sitemap.h"
+#include "theme/theme.h"
+
+namespace sitegen {
+
+namespace {
+
+// A short content hash, so browsers refetch the stylesheet only when it changed.
+std::string short_hash(std::string_view bytes) {
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : bytes) h = (h ^ c) * 1099511628211ull;
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%08llx", static_cast<unsigned long long>(h & 0xffffffffull));
+  return buf;
+}
+
+void add_static(const Source& content, const Site& site, Output& out, Diagnostics& diags) {
+  for (const StaticFile& f : site.static_files) {
+    std::string rel = "static/" + f.rel;
+    if (out.files.count(f.rel)) {
+      diags.error(SourceLoc{content.display(rel), 0, 0},
+                  "static file would replace the generated /" + f.rel + "; rename or remove it");
+      continue;
+    }
+    OutputFile& of = out.files[f.rel];
+    of.copy_from = content.disk_path(rel);
+    if (of.copy_from.empty()) {
+      std::string err;
+      if (std::optional<std::string> bytes = content.read(rel, &err))
+        of.bytes = std::move(*bytes);
+      else
+        diags.error(SourceLoc{content.display(rel), 0, 0}, "cannot read static file: " + err);
+    }
+  }
+}
+
+}  // namespace
+
+BuildResult build_site(const Source& content, const BuildOptions& options, const FileSink& sink) {
+  BuildResult result;
+  Diagnostics& diags = result.diags;
+  diags.set_strict(options.strict);
+  Site site = load_site(content, diags);
+  if (!options.base_url.empty()) {
+    site.base_url = options.base_url;
+    if (site.base_url.back() != '/') site.base_url += '/';
+  }
+  result.base_url = site.base_url;
+  std::optional<Theme> theme = load_theme(site, content, options.theme_search_dir, diags);
+  if (!theme || diags.has_errors()) return result;
+
+  ViewOptions vopts;
+  auto css = theme->assets.find("style.css");
+  if (css != theme->assets.end()) vopts.css_url_query = "?v=" + short_hash(css->second);
+  vopts.body_end_html = options.live_reload_script;
+  auto pages = std::make_shared<const SitePages>(std::move(site), std::move(*theme), vopts);
+  result.pages = options.pages_on_request ? name_pages(*pages, result.output)
+                                          : render_pages(*pages, result.output, sink);
+  for (const auto& [rel, bytes] : pages->theme().assets)
+    result.output.files["assets/" + rel].bytes = bytes;
+  add_static(content, pages->site(), result.output, diags);
+  add_sitemap_and_robots(pages->view().urls(), result.output);
+  // GitHub Pages: no Jekyll processing, and the custom domain when one is set.
+  const std::string& cname = pages->site().cname;
+  result.output.files[".nojekyll"].bytes = "";
+  if (!cname.empty() && !result.output.files.count("CNAME"))
+    result.output.files["CNAME"].bytes = cname + "\n";
+  if (options.pages_on_request) result.site_pages = std::move(pages);
+  return result;
+}
+
+}  // namespace sitegen

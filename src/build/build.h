@@ -1,0 +1,37 @@
+// The build as a function: content in, Output and Diagnostics out. Used by
+// `build`, `check` and `serve`; only `build` writes to disk.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "load/diag.h"
+#include "load/source.h"
+#include "output/writer.h"
+#include "render/render.h"
+
+namespace sitegen {
+
+struct BuildOptions {
+  std::string base_url;            // overrides site.toml's base_url when set (--base-url)
+  bool strict = false;             // warnings are errors
+  std::string live_reload_script;  // injected before </body> when serving; empty for builds
+  std::string theme_search_dir;    // where named themes live; empty: themes/ beside the content
+  bool pages_on_request = false;   // name the pages only; BuildResult::site_pages renders them
+};
+
+struct BuildResult {
+  Output output;
+  Diagnostics diags;
+  size_t pages = 0;      // HTML pages rendered
+  std::string base_url;  // the base URL the site was built for (site.toml or --base-url)
+  // With BuildOptions::pages_on_request: what renders the pages named in `output`.
+  std::shared_ptr<const SitePages> site_pages;
+};
+
+// With a `sink`, pages go to it as they are rendered (see render_pages), named in
+// BuildResult::output but not kept there; the other files are kept.
+BuildResult build_site(const Source& content, const BuildOptions& options,
+                       const FileSink& sink = {});
+
+}  // namespace sitegen

@@ -1,0 +1,61 @@
+// sitegen's command line: a table of commands, --help and --version.
+#include "cli/cli.h"
+
+#include <ostream>
+
+namespace sitegen {
+
+namespace {
+
+void print_overview(std::ostream& os) {
+  os << "sitegen: a fast static site generator for researcher homepages\n\n"
+        "usage: sitegen <command> [options]\n\ncommands:\n";
+  for (const Command& c : commands()) {
+    std::string name = c.name;
+    name.resize(10, ' ');
+    os << "  " << name << c.summary << "\n";
+  }
+  os << "\nRun `sitegen <command> --help` for a command's options.\n";
+}
+
+}  // namespace
+
+bool option_value(const std::vector<std::string>& args, size_t& i, std::string* dst, Io io) {
+  if (i + 1 >= args.size()) {
+    io.err << "sitegen: option " << args[i] << " needs a value\n";
+    return false;
+  }
+  *dst = args[++i];
+  return true;
+}
+
+int run_cli(const std::vector<std::string>& argv, Io io) {
+  if (argv.size() < 2) {
+    print_overview(io.err);
+    return kExitUsage;
+  }
+  const std::string& name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    print_overview(io.out);
+    return kExitOk;
+  }
+  if (name == "--version" || name == "-V" || name == "version") {
+    io.out << "sitegen " << SITEGEN_VERSION << "\n";
+    return kExitOk;
+  }
+  for (const Command& c : commands()) {
+    if (name != c.name) continue;
+    std::vector<std::string> args(argv.begin() + 2, argv.end());
+    for (const std::string& a : args) {
+      if (a == "--help" || a == "-h") {
+        io.out << c.usage;
+        return kExitOk;
+      }
+    }
+    return c.run(args, io);
+  }
+  io.err << "sitegen: unknown command `" << name << "`; run `sitegen --help` for the list\n";
+  return kExitUsage;
+}
+
+}  // namespace sitegen

@@ -1,0 +1,174 @@
+// `sitegen build` and `sitegen check`: the same build, with or without writing.
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <ostream>
+
+#include "build/build.h"
+#include "cli/cli.h"
+#include "output/link_check.h"
+#include "view/view.h"
+
+namespace fs = std::filesystem;
+
+namespace sitegen {
+
+namespace {
+
+struct BuildArgs {
+  std::string content = "content";
+  std::string out = "public";
+  BuildOptions options;
+  bool quiet = false;
+  bool links = false;  // check: also the internal links of the built pages
+};
+
+// Returns false (after printing why) on a usage error.
+bool parse_args(const std::vector<std::string>& args, bool allow_output, BuildArgs* a, Io io) {
+  bool is_check = !allow_output;
+  bool have_content = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (allow_output && (arg == "-o" || arg == "--output")) {
+      if (!option_value(args, i, &a->out, io)) return false;
+    } else if (allow_output && arg.rfind("--output=", 0) == 0) {
+      a->out = arg.substr(9);
+    } else if (arg == "--base-url") {
+      if (!option_value(args, i, &a->options.base_url, io)) return false;
+    } else if (arg.rfind("--base-url=", 0) == 0) {
+      a->options.base_url = arg.substr(11);
+    } else if (arg == "--strict") {
+      a->options.strict = true;
+    } else if (is_check && arg == "--links") {
+      a->links = true;
+    } else if (allow_output && (arg == "-q" || arg == "--quiet")) {
+      a->quiet = true;
+    } else if (!arg.empty() && arg[0] == '-') {
+      io.err << "sitegen: unknown option `" << arg << "`; see --help\n";
+      return false;
+    } else if (!have_content) {
+      a->content = arg;
+      have_content = true;
+    } else {
+      io.err << "sitegen: unexpected argument `" << arg << "`; see --help\n";
+      return false;
+    }
+  }
+  if (a->out.empty()) {
+    io.err << "sitegen: the output directory must not be empty\n";
+    return false;
+  }
+  return true;
+}
+
+bool is_within(const fs::path& inner, const fs::path& outer) {
+  auto [a, b] = std::mismatch(outer.begin(), outer.end(), inner.begin(), inner.end());
+  return a == outer.end();
+}
+
+// Output locations that would endanger the user's files.
+std::string unsafe_output(const std::string& content, const std::string& out) {
+  std::error_code ec;
+  fs::path o = fs::weakly_canonical(fs::absolute(out), ec);
+  fs::path c = fs::weakly_canonical(fs::absolute(content), ec);
+  const char* home = std::getenv("HOME");
+  if (o == o.root_path()) return "refusing to write the site to the root directory /";
+  if (home && *home && o == fs::weakly_canonical(home, ec))
+    return "refusing to write the site to your home directory " + o.string();
+  if (o == c) return "refusing to write the site into the content directory itself";
+  if (is_within(c, o))
+    return "refusing to write the site to " + o.string() + ": it contains the content directory";
+  if (is_within(o, c))
+    return "refusing to write the site to " + o.string() +
+           ": it is inside the content directory; choose a folder outside it (e.g. public/)";
+  return "";
+}
+
+void print_diagnostics(const Diagnostics& d, std::ostream& err) {
+  err << d.format_all();
+}
+
+int check_content_dir(const std::string& content, Io io) {
+  std::error_code ec;
+  if (!fs::is_directory(content, ec)) {
+    io.err << "sitegen: error: content directory `" << content << "` not found\n";
+    return kExitErrors;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+int cmd_build(const std::vector<std::string>& args, Io io) {
+  BuildArgs a;
+  if (!parse_args(args, true, &a, io)) return kExitUsage;
+  if (int rc = check_content_dir(a.content, io)) return rc;
+  std::string unsafe = unsafe_output(a.content, a.out);
+  if (!unsafe.empty()) {
+    // Not a usage error: the command line is well-formed, the place is wrong.
+    io.err << "sitegen: error: " << unsafe << "\n";
+    return kExitErrors;
+  }
+  auto start = std::chrono::steady_clock::now();
+  // Opened first, so pages go to disk as they are rendered; a build that fails leaves
+  // `out` as it was (the writer removes what it staged).
+  OutputWriter writer;
+  std::string err;
+  if (!writer.open(a.out, &err)) {
+    io.err << "sitegen: error: " << err << "\n";
+    return kExitErrors;
+  }
+  BuildResult r = build_site(
+      DiskSource(a.content), a.options,
+      [&](const std::string& rel, std::string_view bytes) { return writer.add(rel, bytes); });
+  print_diagnostics(r.diags, io.err);
+  if (r.diags.has_errors()) {
+    io.err << "sitegen: " << r.diags.error_count() << " error(s); nothing was written, " << a.out
+           << " is unchanged\n";
+    return kExitErrors;
+  }
+  WriteStats stats;
+  if (!writer.commit(r.output, &stats, &err)) {
+    io.err << "sitegen: error: " << err << "\n";
+    return kExitErrors;
+  }
+  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                  start)
+                .count();
+  if (!a.quiet)
+    io.out << "built " << r.pages << " pages (" << r.output.files.size() << " files, "
+           << stats.written << " written, " << stats.unchanged << " unchanged) in " << ms
+           << " ms -> " << a.out << "\n";
+  return kExitOk;
+}
+
+int cmd_check(const std::vector<std::string>& args, Io io) {
+  BuildArgs a;
+  if (!parse_args(args, false, &a, io)) return kExitUsage;
+  if (int rc = check_content_dir(a.content, io)) return rc;
+  // Only the link check reads the pages again; otherwise each is let go once rendered.
+  FileSink drop;
+  if (!a.links) drop = [](const std::string&, std::string_view) { return true; };
+  BuildResult r = build_site(DiskSource(a.content), a.options, drop);
+  print_diagnostics(r.diags, io.err);
+  if (r.diags.has_errors()) {
+    io.err << "sitegen: " << r.diags.error_count() << " error(s), " << r.diags.warning_count()
+           << " warning(s) in " << a.content << "\n";
+    return kExitErrors;
+  }
+  if (a.links) {
+    // The same base URL the build used: site.toml's, or --base-url.
+    Urls urls(r.base_url);
+    std::vector<BrokenLink> broken = check_links(r.output, urls.root, urls.abs);
+    for (const BrokenLink& b : broken) io.err << format_broken_link(b) << "\n";
+    if (!broken.empty()) {
+      io.err << "sitegen: " << broken.size() << " broken link(s) in " << a.content << "\n";
+      return kExitErrors;
+    }
+  }
+  io.out << "no errors in " << a.content << " (" << r.pages << " pages, " << r.diags.warning_count()
+         << " warning(s)" << (a.links ? ", all internal links resolve" : "") << ")\n";
+  return kExitOk;
+}
+
+}  // namespace sitegen

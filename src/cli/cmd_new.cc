@@ -1,0 +1,87 @@
+// `sitegen new DIR`: writes the starter site compiled into the binary; with
+// --github-pages, DIR becomes a repository root holding content/ and the workflow
+// that publishes it on GitHub Pages.
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <ostream>
+#include <string_view>
+
+#include "cli/cli.h"
+
+namespace fs = std::filesystem;
+
+namespace sitegen {
+
+const std::map<std::string, std::string_view>& embedded_starter_files();
+const std::map<std::string, std::string_view>& embedded_template_files();
+
+namespace {
+
+bool write_file(const fs::path& p, std::string_view bytes, Io io) {
+  std::error_code ec;
+  fs::create_directories(p.parent_path(), ec);
+  std::ofstream f(p, std::ios::binary);
+  f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  if (!f) {
+    io.err << "sitegen: error: cannot write " << p.string() << "\n";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+int cmd_new(const std::vector<std::string>& args, Io io) {
+  bool github_pages = false;
+  std::string dir_arg;
+  for (const std::string& a : args) {
+    if (a == "--github-pages") {
+      github_pages = true;
+    } else if (a.empty() || a[0] == '-' || !dir_arg.empty()) {
+      io.err << "usage: sitegen new DIR [--github-pages]\n";
+      return kExitUsage;
+    } else {
+      dir_arg = a;
+    }
+  }
+  if (dir_arg.empty()) {
+    io.err << "usage: sitegen new DIR [--github-pages]\n";
+    return kExitUsage;
+  }
+  fs::path dir = dir_arg;
+  std::error_code ec;
+  if (fs::exists(dir, ec) && (!fs::is_directory(dir, ec) || !fs::is_empty(dir, ec))) {
+    io.err << "sitegen: error: " << dir.string()
+           << " already exists and is not empty; choose a new directory\n";
+    return kExitErrors;
+  }
+  fs::path content = github_pages ? dir / "content" : dir;
+  for (const auto& [rel, bytes] : embedded_starter_files())
+    if (!write_file(content / rel, bytes, io)) return kExitErrors;
+  if (!github_pages) {
+    io.out << "created a starter site in " << dir.string() << "\n"
+           << "next: edit " << (dir / "site.toml").string() << ", then run\n"
+           << "  sitegen build " << dir.string() << " -o public\n";
+    return kExitOk;
+  }
+  const auto& templates = embedded_template_files();
+  if (!write_file(dir / ".github/workflows/pages.yml", templates.at("github-pages/pages.yml"),
+                  io) ||
+      !write_file(dir / ".gitignore", templates.at("github-pages/gitignore"), io))
+    return kExitErrors;
+  io.out << "created a site repository in " << dir.string() << ":\n"
+         << "  " << (dir / "content").string() << "/                  your content; start with "
+         << "site.toml\n"
+         << "  " << (dir / ".github/workflows/pages.yml").string()
+         << "   builds and publishes it on GitHub Pages\n"
+         << "next, in " << dir.string() << ":\n"
+         << "  git init -b main\n"
+         << "  git submodule add <sitegen repository> sitegen\n"
+         << "  sitegen build content -o public   (preview: sitegen serve content)\n"
+         << "then push to GitHub and choose Settings -> Pages -> Source: GitHub Actions\n"
+         << "(docs/deploying.md in sitegen walks through every step)\n";
+  return kExitOk;
+}
+
+}  // namespace sitegen

@@ -1,0 +1,161 @@
+// `sitegen serve`: argument parsing, the signals that end the server, and --open.
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <fcntl.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <ostream>
+
+#include "cli/cli.h"
+#include "serve/serve.h"
+
+extern char** environ;
+
+namespace sitegen {
+
+namespace {
+
+struct ServeArgs {
+  ServeOptions options;
+  bool open = false;
+};
+
+bool parse_port(const std::string& text, int* port) {
+  if (text.empty() || text.size() > 5 || text.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  *port = std::stoi(text);
+  return *port <= 65535;
+}
+
+bool parse_args(const std::vector<std::string>& args, ServeArgs* a, Io io) {
+  bool have_content = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string arg = args[i];
+    std::string value;
+    bool has_value = false;
+    if (size_t eq = arg.find('='); arg.rfind("--", 0) == 0 && eq != std::string::npos) {
+      value = arg.substr(eq + 1);
+      arg.resize(eq);
+      has_value = true;
+    }
+    auto need_value = [&] { return has_value || option_value(args, i, &value, io); };
+    if (arg == "--port" || arg == "-p") {
+      if (!need_value()) return false;
+      if (!parse_port(value, &a->options.port)) {
+        io.err << "sitegen: --port needs a number from 0 to 65535, not `" << value << "`\n";
+        return false;
+      }
+      a->options.port_tries = 1;  // a port asked for is that port or an error
+    } else if (arg == "--bind") {
+      if (!need_value()) return false;
+      if (value.empty()) {
+        io.err << "sitegen: --bind needs an address, e.g. 127.0.0.1\n";
+        return false;
+      }
+      a->options.bind = value;
+    } else if (arg == "--open" && !has_value) {
+      a->open = true;
+    } else if (arg == "--poll" && !has_value) {
+      a->options.poll = true;
+    } else if (!arg.empty() && arg[0] == '-') {
+      io.err << "sitegen: unknown option `" << args[i] << "`; see --help\n";
+      return false;
+    } else if (!have_content) {
+      a->options.content_dir = arg;
+      have_content = true;
+    } else {
+      io.err << "sitegen: unexpected argument `" << arg << "`; see --help\n";
+      return false;
+    }
+  }
+  return true;
+}
+
+bool is_loopback(const std::string& host) {
+  return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
+}
+
+// Starts xdg-open without waiting for it. It must not inherit the blocked SIGINT and
+// SIGTERM, or the browser it starts could not be interrupted.
+pid_t open_browser(const std::string& url, Io io) {
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t none;
+  sigemptyset(&none);
+  posix_spawnattr_setsigmask(&attr, &none);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
+  posix_spawn_file_actions_t files;
+  posix_spawn_file_actions_init(&files);
+  posix_spawn_file_actions_addopen(&files, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&files, 2, "/dev/null", O_WRONLY, 0);
+  std::string prog = "xdg-open";
+  char* argv[] = {prog.data(), const_cast<char*>(url.c_str()), nullptr};
+  pid_t pid = -1;
+  int rc = posix_spawnp(&pid, "xdg-open", &files, &attr, argv, environ);
+  posix_spawn_file_actions_destroy(&files);
+  posix_spawnattr_destroy(&attr);
+  if (rc != 0) {
+    io.err << "sitegen: --open: cannot run xdg-open (" << std::strerror(rc) << "); open " << url
+           << " yourself\n";
+    return -1;
+  }
+  return pid;
+}
+
+}  // namespace
+
+int cmd_serve(const std::vector<std::string>& args, Io io) {
+  ServeArgs a;
+  if (!parse_args(args, &a, io)) return kExitUsage;
+  std::error_code ec;
+  if (!std::filesystem::is_directory(a.options.content_dir, ec)) {
+    io.err << "sitegen: content directory `" << a.options.content_dir << "` not found\n";
+    return kExitErrors;
+  }
+  if (!is_loopback(a.options.bind))
+    io.err << "sitegen: warning: serving on " << a.options.bind
+           << ", so other machines on the network can see your draft site; the preview server "
+              "is meant for 127.0.0.1\n";
+
+  // SIGINT and SIGTERM are blocked before any thread starts, so every thread inherits
+  // the mask and the signals stay pending until sigtimedwait below takes them. No
+  // handler runs asynchronously, so no global flag or self-pipe is needed at all.
+  sigset_t stop_signals, old_mask;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, &old_mask);
+
+  int rc = kExitOk;
+  {
+    Server server(a.options, io.out, io.err);
+    std::string err;
+    if (!server.start(&err)) {
+      io.err << "sitegen: error: " << err << "\n";
+      rc = kExitErrors;
+    } else {
+      io.out << "serving " << server.url() << "\n";
+      if (!server.watch_note().empty()) io.out << "note: " << server.watch_note() << "\n";
+      io.out << "watching " << a.options.content_dir << " for changes; press Ctrl+C to stop\n"
+             << std::flush;
+      pid_t browser = a.open ? open_browser(server.url(), io) : -1;
+      // Bounded waits, so a server that ended by itself is noticed too.
+      const timespec tick{0, 200 * 1000 * 1000};
+      while (server.running()) {
+        int sig = sigtimedwait(&stop_signals, nullptr, &tick);
+        if (sig == SIGINT || sig == SIGTERM) break;
+      }
+      server.stop();
+      if (browser > 0) waitpid(browser, nullptr, WNOHANG);
+      io.out << "stopped\n" << std::flush;
+    }
+  }
+  pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
+  return rc;
+}
+
+}  // namespace sitegen

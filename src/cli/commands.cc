@@ -1,0 +1,69 @@
+// The command table. Each command lives in its own file (cmd_*.cc).
+#include "cli/cli.h"
+
+namespace sitegen {
+
+const std::vector<Command>& commands() {
+  static const std::vector<Command> kCommands = {
+      {"build", "build the site from a content directory",
+       "usage: sitegen build [CONTENT] [-o OUT] [options]\n\n"
+       "Builds CONTENT (default: content/) into OUT (default: public/). Nothing is written\n"
+       "when the content has errors; the previous output stays as it was.\n\n"
+       "options:\n"
+       "  -o, --output DIR   where to write the site (default: public/)\n"
+       "  --base-url URL     override base_url from site.toml (e.g. https://me.github.io/repo/)\n"
+       "  --strict           treat warnings (unknown keys, ...) as errors\n"
+       "  -q, --quiet        print only problems, no summary\n",
+       cmd_build},
+      {"check", "report every problem in a content directory; write nothing",
+       "usage: sitegen check [CONTENT] [options]\n\n"
+       "Loads and renders CONTENT (default: content/) and reports every problem, without\n"
+       "writing any file. Exit status 1 when there are errors.\n\n"
+       "options:\n"
+       "  --links            also check that every internal link, image and stylesheet of\n"
+       "                     the built pages (href, src, srcset, #fragments) resolves;\n"
+       "                     prints `page: broken link to URL` for each one that does not\n"
+       "  --base-url URL     check for this base URL instead of site.toml's\n"
+       "                     (e.g. https://me.github.io/repo/)\n"
+       "  --strict           treat warnings as errors\n",
+       cmd_check},
+      {"new", "create a starter content directory",
+       "usage: sitegen new DIR [--github-pages]\n\n"
+       "Writes a starter site into DIR (which must not exist or be empty): a fictional\n"
+       "researcher whose files show every feature, with comments explaining each field.\n"
+       "Then: sitegen build DIR -o public/\n\n"
+       "options:\n"
+       "  --github-pages     make DIR a repository root instead: the starter site in\n"
+       "                     DIR/content/, a GitHub Actions workflow that builds and\n"
+       "                     publishes it (DIR/.github/workflows/pages.yml) and a\n"
+       "                     .gitignore; see docs/deploying.md\n",
+       cmd_new},
+      {"serve", "preview the site in a browser; pages reload as you edit",
+       "usage: sitegen serve [CONTENT] [options]\n\n"
+       "Builds CONTENT (default: content/) in memory and serves it on http://127.0.0.1:1313/\n"
+       "(or the next free port). Open pages reload by themselves when a file is saved; when a\n"
+       "change has errors, the last good site stays up with the errors shown over it.\n"
+       "Nothing is written to disk. Ctrl+C stops the server.\n\n"
+       "options:\n"
+       "  -p, --port N       listen on port N and no other (0: any free port)\n"
+       "  --bind ADDR        listen on ADDR instead of 127.0.0.1 (the network can then see it)\n"
+       "  --open             open the site in the default browser (xdg-open)\n"
+       "  --poll             watch by polling instead of inotify (network file systems)\n",
+       cmd_serve},
+      {"import", "convert publications from BibTeX or Hugo Blox into publications.toml",
+       "usage: sitegen import bibtex FILE.bib [-o FILE] [--force]\n"
+       "       sitegen import hugo-blox DIR [-o FILE] [--name NAME] [--force]\n\n"
+       "Writes the publications of FILE.bib, or of a Hugo Blox / Wowchemy site's\n"
+       "content/publication*/ pages, as publications.toml entries you can edit. A site\n"
+       "built from the output shows the same publication pages as one built from the .bib.\n"
+       "(A .bib file can also be used as it is: list it under [publications] bibtex.)\n\n"
+       "options:\n"
+       "  -o, --output FILE  write to FILE instead of standard output\n"
+       "  --force            replace FILE if it exists (otherwise that is an error)\n"
+       "  --name NAME        hugo-blox: your name, for the `admin` / `me` author profile\n",
+       cmd_import},
+  };
+  return kCommands;
+}
+
+}  // namespace sitegen

@@ -1,0 +1,169 @@
+// Writes publications as publications.toml (see toml_write.h). Keys come in the order
+// docs/content-format.md lists them, so an imported file reads like a hand-written one.
+#include "import/toml_write.h"
+
+#include <cstdio>
+
+#include "load/bibtex_write.h"
+#include "load/date.h"
+
+namespace sitegen {
+
+namespace {
+
+// Lines longer than this put one array item per line.
+constexpr size_t kMaxLine = 100;
+
+bool is_control(unsigned char c) {
+  return c < 0x20 || c == 0x7F;
+}
+
+void escape_into(std::string& out, std::string_view s, bool keep_newlines) {
+  for (char ch : s) {
+    unsigned char c = static_cast<unsigned char>(ch);
+    switch (ch) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\t':
+        out += keep_newlines ? "\t" : "\\t";
+        break;
+      case '\n':
+        out += keep_newlines ? "\n" : "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      default:
+        if (is_control(c)) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04X", c);
+          out += buf;
+        } else {
+          out += ch;
+        }
+    }
+  }
+}
+
+std::string string_array(std::string_view key, const std::vector<std::string>& items) {
+  std::string inline_form = "[";
+  for (size_t i = 0; i < items.size(); ++i) inline_form += (i ? ", " : "") + toml_string(items[i]);
+  inline_form += "]";
+  if (key.size() + 3 + inline_form.size() <= kMaxLine) return inline_form;
+  std::string out = "[\n";
+  for (const std::string& item : items) out += "  " + toml_string(item) + ",\n";
+  return out + "]";
+}
+
+bool has_lt(const std::string& s) {
+  return s.find('<') != std::string::npos;
+}
+
+class EntryWriter {
+ public:
+  explicit EntryWriter(std::string& out) : out_(out) {}
+  void str(std::string_view key, const std::string& value, std::string_view comment = {}) {
+    if (!value.empty()) raw(key, toml_string(value), comment);
+  }
+  void raw(std::string_view key, const std::string& literal, std::string_view comment = {}) {
+    out_ += toml_key(key) + " = " + literal;
+    if (!comment.empty()) out_ += "  # " + std::string(comment);
+    out_ += "\n";
+  }
+
+ private:
+  std::string& out_;
+};
+
+void write_entry(std::string& out, const TomlEntry& entry) {
+  const Publication& p = entry.pub;
+  out += "\n[[publication]]";
+  if (!p.loc.path.empty() && p.loc.line > 0)
+    out += "  # " + p.loc.path + ":" + std::to_string(p.loc.line);
+  out += "\n";
+  for (const std::string& c : entry.comments) out += c.empty() ? "#\n" : "# " + c + "\n";
+  EntryWriter w(out);
+  w.str("id", p.key);
+  // Required keys: written even when empty, so the entry still loads (as it did from BibTeX).
+  w.raw("title", toml_string(p.title), p.title.empty() ? "missing in the source" : "");
+  std::vector<std::string> authors;
+  for (const Author& a : p.authors) authors.push_back(a.name + a.markers);
+  if (p.et_al) authors.push_back("et al.");
+  w.raw("authors", string_array("authors", authors),
+        authors.empty() ? "missing in the source" : "");
+  w.str("venue", p.venue);
+  w.str("venue_full", p.venue_full);
+  // `date` alone gives the year too; a year-only publication writes `year`.
+  bool date_gives_year = !p.date.empty() && p.date.year == p.year;
+  if (p.year && !date_gives_year) w.raw("year", std::to_string(p.year));
+  if (!p.date.empty()) w.raw("date", toml_string(iso_date(p.date)));
+  w.raw("type", toml_string(p.type));
+  if (p.status != "published") w.raw("status", toml_string(p.status));
+  if (p.selected) w.raw("selected", "true", "shown on the home page");
+  if (p.awards.size() == 1) w.str("award", p.awards[0]);
+  if (p.awards.size() > 1) w.raw("award", string_array("award", p.awards));
+  if (p.abbr != p.venue) w.str("abbr", p.abbr);
+  w.str("note", p.note);
+  if (!p.tags.empty()) w.raw("tags", string_array("tags", p.tags));
+  w.str("doi", p.doi);
+  w.str("arxiv", p.arxiv);
+  w.str("preview", p.preview);
+  if ((!p.abstract_trusted && has_lt(p.abstract)) || (!p.note_trusted && has_lt(p.note)))
+    w.raw("raw_html", "false", "HTML in the abstract and note is shown as text, as from BibTeX");
+  std::string type = bibtex_entry_type(p);
+  if (type != default_bibtex_type(p.type)) w.raw("bibtex_type", toml_string(type));
+  w.str("publisher", p.publisher);
+  w.str("volume", p.volume);
+  w.str("number", p.number);
+  w.str("pages", p.pages);
+  w.str("address", p.address);
+  w.str("school", p.school);
+  w.str("institution", p.institution);
+  w.str("isbn", p.isbn);
+  w.str("url", p.url);
+  if (!p.abstract.empty()) w.raw("abstract", toml_multiline(p.abstract));
+  if (!p.links.empty()) {
+    out += "[publication.links]\n";
+    for (const Link& l : p.links) w.raw(l.label, toml_string(l.url));
+  }
+}
+
+}  // namespace
+
+std::string toml_string(std::string_view s) {
+  std::string out = "\"";
+  escape_into(out, s, false);
+  return out + "\"";
+}
+
+std::string toml_multiline(std::string_view s) {
+  bool literal = s.find("'''") == std::string_view::npos && (s.empty() || s.back() != '\'');
+  for (char c : s)
+    if (is_control(static_cast<unsigned char>(c)) && c != '\n' && c != '\t') literal = false;
+  if (literal) return "'''\n" + std::string(s) + "'''";
+  std::string out = "\"\"\"\n";
+  escape_into(out, s, true);
+  return out + "\"\"\"";
+}
+
+std::string toml_key(std::string_view key) {
+  bool bare = !key.empty();
+  for (char c : key)
+    bare = bare && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '_' || c == '-');
+  return bare ? std::string(key) : toml_string(key);
+}
+
+std::string publications_to_toml(const std::vector<TomlEntry>& entries,
+                                 const std::vector<std::string>& header) {
+  std::string out;
+  for (const std::string& h : header) out += h.empty() ? "#\n" : "# " + h + "\n";
+  for (const TomlEntry& e : entries) write_entry(out, e);
+  return out;
+}
+
+}  // namespace sitegen

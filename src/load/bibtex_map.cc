@@ -1,0 +1,409 @@
+// The mapping of BibTeX entries onto Publication (see bibtex.h): crossref
+// inheritance, duplicate keys, entry types, dates, identifiers and al-folio fields.
+#include <cstring>
+#include <unordered_map>
+
+#include "load/bibtex.h"
+#include "load/latex.h"
+#include "load/names.h"
+#include "load/parallel.h"
+#include "text/ascii.h"
+
+namespace sitegen {
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// "Did you mean" compares with every candidate: only the first few misses get one, so a
+// hostile file cannot make the mapping quadratic.
+constexpr int kMaxSuggestions = 20;
+
+std::string loc_text(const SourceLoc& loc) {
+  return loc.path + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.col);
+}
+
+// Fields of a crossref target that describe the target itself, not the paper in it.
+bool inheritable(std::string_view field) {
+  static constexpr std::string_view kOwn[] = {
+      "abbr",   "abstract", "archiveprefix", "arxiv",    "award",    "award_name", "bibsource",
+      "biburl", "blog",     "code",          "crossref", "doi",      "eprint",     "eprinttype",
+      "html",   "ids",      "isbn",          "issn",     "keywords", "note",       "pdf",
+      "poster", "preview",  "selected",      "slides",   "supp",     "timestamp",  "title",
+      "url",    "urldate",  "video",         "website"};
+  for (std::string_view f : kOwn) {
+    if (f == field) return false;
+  }
+  return true;
+}
+
+// An entry seen through its crossref.
+struct View {
+  const BibEntry& e;
+  const BibEntry* parent;
+
+  const BibField* get(std::string_view name) const {
+    if (const BibField* f = e.find(name)) return f;
+    if (!parent || !inheritable(name)) return nullptr;
+    if (const BibField* f = parent->find(name)) return f;
+    return name == "booktitle" ? parent->find("title") : nullptr;
+  }
+  std::string text(std::string_view name) const {
+    const BibField* f = get(name);
+    return f ? latex_to_utf8(f->value) : std::string();
+  }
+  std::string markdown(std::string_view name) const {
+    const BibField* f = get(name);
+    return f ? latex_to_utf8(f->value, LatexMode::kMarkdown) : std::string();
+  }
+  std::string verbatim(std::string_view name) const {
+    const BibField* f = get(name);
+    return f ? latex_verbatim(f->value) : std::string();
+  }
+  std::string first_text(std::initializer_list<std::string_view> names) const {
+    for (std::string_view n : names) {
+      std::string t = text(n);
+      if (!t.empty()) return t;
+    }
+    return {};
+  }
+};
+
+bool is_preprint_venue(std::string_view venue) {
+  std::string v = lower(venue);  // arXiv, bioRxiv, medRxiv, IACR ePrint, DBLP's CoRR
+  return v.find("rxiv") != std::string::npos || v.find("preprint") != std::string::npos ||
+         v.find("eprint archive") != std::string::npos || v == "corr";
+}
+
+std::string map_type(const std::string& t, const View& v, const std::string& venue) {
+  if (t == "inproceedings" || t == "conference") return "conference";
+  if (t == "article") return is_preprint_venue(venue) ? "preprint" : "journal";
+  if (t == "phdthesis" || t == "mastersthesis" || t == "thesis") return "thesis";
+  if (t == "patent") return "patent";
+  if (t == "misc" || t == "unpublished" || t == "online" || t == "electronic" || t == "preprint") {
+    bool eprint = v.get("eprint") || v.get("arxiv") || v.get("archiveprefix");
+    if (eprint || is_preprint_venue(venue)) return "preprint";
+  }
+  return "other";
+}
+
+int parse_month(std::string_view m) {
+  m = trim(m);
+  if (!m.empty() && is_digit(m[0])) {
+    int n = 0;
+    for (char c : m) n = is_digit(c) && n < 100 ? n * 10 + (c - '0') : 100;
+    return n >= 1 && n <= 12 ? n : 0;
+  }
+  static constexpr const char* kNames[] = {"jan", "feb", "mar", "apr", "may", "jun",
+                                           "jul", "aug", "sep", "oct", "nov", "dec"};
+  std::string l = lower(m.substr(0, 3));
+  for (int i = 0; i < 12; ++i) {
+    if (l == kNames[i]) return i + 1;
+  }
+  return 0;
+}
+
+// Leading digits as a number, or -1 when s does not start with one.
+int leading_number(std::string_view s, size_t* len) {
+  size_t i = 0;
+  int n = 0;
+  while (i < s.size() && is_digit(s[i]) && i < 6) n = n * 10 + (s[i++] - '0');
+  *len = i;
+  return i ? n : -1;
+}
+
+void map_date(const View& v, Publication& p, Diagnostics& diags) {
+  std::string year = v.text("year");
+  std::string month = v.text("month");
+  std::string day = v.text("day");
+  if (year.empty()) {  // biblatex: date = {2024-05-12}
+    std::string date = v.text("date");
+    year = date.substr(0, 4);
+    if (date.size() >= 7) month = date.substr(5, 2);
+    if (date.size() >= 10) day = date.substr(8, 2);
+  }
+  if (year.empty()) return;
+  size_t len = 0;
+  int y = leading_number(year, &len);
+  if (len != 4) {
+    if (const BibField* f = v.get("year")) {
+      diags.warning(f->loc, "year `" + year + "` of entry `" + p.key + "` is not a number");
+    }
+    return;
+  }
+  p.year = y;
+  if (month.empty()) return;
+  int m = parse_month(month);
+  if (m == 0) {
+    if (const BibField* f = v.get("month")) {
+      diags.warning(f->loc, "unknown month `" + month + "` in entry `" + p.key + "`");
+    }
+    return;
+  }
+  int d = leading_number(day, &len);
+  p.date.year = y;
+  p.date.month = m;
+  p.date.day = d >= 1 && d <= 31 ? d : 0;
+}
+
+std::string normalize_doi(std::string doi) {
+  for (const char* prefix : {"https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
+                             "http://dx.doi.org/", "doi:"}) {
+    size_t n = std::strlen(prefix);
+    if (lower(std::string_view(doi).substr(0, n)) == prefix)
+      return std::string(trim(doi.substr(n)));
+  }
+  return doi;
+}
+
+std::string strip_arxiv_prefix(std::string id) {
+  if (lower(std::string_view(id).substr(0, 6)) == "arxiv:") id.erase(0, 6);
+  return id;
+}
+
+std::string map_arxiv(const View& v, const std::string& venue) {
+  std::string id = v.verbatim("arxiv");
+  if (id.empty() && v.e.find("eprint")) {
+    std::string prefix = lower(v.verbatim("archiveprefix"));
+    if (prefix.empty()) prefix = lower(v.verbatim("eprinttype"));
+    if (prefix.empty() || prefix == "arxiv") id = v.verbatim("eprint");
+  }
+  // Google Scholar: "arXiv preprint arXiv:2506.12370", older "arXiv preprint math/0409584".
+  std::string l = lower(venue);
+  size_t at = l.find("arxiv:");
+  size_t len = 6;
+  if (at == std::string::npos && l.rfind("arxiv preprint ", 0) == 0) at = 0, len = 15;
+  if (id.empty() && at != std::string::npos) {
+    size_t end = at + len;
+    while (end < venue.size() &&
+           (is_alpha(venue[end]) || is_digit(venue[end]) || std::strchr("./-", venue[end]))) {
+      ++end;
+    }
+    id = venue.substr(at + len, end - at - len);
+  }
+  std::string volume = v.verbatim("volume");  // DBLP: journal = {CoRR}, volume = {abs/1409.4526}
+  if (id.empty() && lower(venue) == "corr" && volume.rfind("abs/", 0) == 0) id = volume.substr(4);
+  return strip_arxiv_prefix(id);
+}
+
+// `:trophy: Best Paper` (al-folio award_name) -> `Best Paper`: the theme draws its own icon.
+std::string strip_shortcodes(std::string_view s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == ':') {
+      size_t j = i + 1;
+      while (j < s.size() && (is_alpha(s[j]) || is_digit(s[j]) || std::strchr("_+-", s[j]))) ++j;
+      if (j < s.size() && s[j] == ':' && j > i + 1) {
+        i = j;
+        continue;
+      }
+    }
+    out += s[i];
+  }
+  return std::string(trim(latex_to_utf8(out)));
+}
+
+// `[text](url)` -> `text`, for awards, which are plain text.
+std::string strip_markdown_links(std::string_view s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '[') {
+      size_t close = s.find("](", i);
+      size_t end = close == std::string_view::npos ? close : s.find(')', close);
+      if (end != std::string_view::npos &&
+          s.substr(i, close - i).find('[', 1) == std::string_view::npos) {
+        out += s.substr(i + 1, close - i - 1);
+        i = end;
+        continue;
+      }
+    }
+    out += s[i];
+  }
+  return out;
+}
+
+void map_alfolio(const View& v, Publication& p) {
+  p.abbr = v.text("abbr");
+  std::string selected = lower(trim(v.e.find("selected") ? v.e.find("selected")->value : ""));
+  p.selected = selected == "true" || selected == "yes" || selected == "1";
+  std::string award_name =
+      v.e.find("award_name") ? strip_shortcodes(v.e.find("award_name")->value) : "";
+  std::string award = v.markdown("award");
+  if (!award_name.empty()) {
+    p.awards.push_back(award_name);
+    // The description (often with a link) has no field of its own: it joins the note.
+    if (!award.empty()) p.note = p.note.empty() ? award : p.note + " — " + award;
+  } else if (!award.empty()) {
+    p.awards.push_back(strip_markdown_links(award));
+  }
+  static constexpr const char* kLinks[] = {"pdf",   "code",    "html", "slides", "poster",
+                                           "video", "website", "supp", "blog"};
+  for (const BibField& f : v.e.fields) {  // in file order
+    for (const char* label : kLinks) {
+      if (f.name != label) continue;
+      std::string url = latex_verbatim(f.value);
+      if (!url.empty()) p.links.push_back({label, url, /*trusted=*/false});
+    }
+  }
+  p.preview = v.verbatim("preview");
+}
+
+Publication map_entry(const BibEntry& e, const BibEntry* parent, const std::string& key,
+                      Diagnostics& diags) {
+  View v{e, parent};
+  Publication p;
+  p.loc = e.loc;
+  p.key = key;
+  p.id_given = true;
+  if (is_bibtex_type_word(e.type)) p.bibtex_type = e.type;  // else derived from `type`
+  p.title = v.text("title");
+  if (const BibField* f = v.get("author")) {
+    AuthorList list = parse_author_list(f->value);
+    p.authors = std::move(list.authors);
+    p.et_al = list.et_al;
+  }
+  // MathSciNet's fjournal is the full name where journal is abbreviated.
+  if (e.type == "article") {
+    p.venue_full = v.first_text({"fjournal", "journal", "journaltitle", "booktitle"});
+  } else {
+    p.venue_full = v.first_text({"booktitle", "fjournal", "journal", "journaltitle"});
+  }
+  std::string howpublished = v.text("howpublished");
+  if (p.venue_full.empty() && howpublished.find("://") == std::string::npos) {
+    p.venue_full = howpublished;
+  }
+  p.type = map_type(e.type, v, p.venue_full);
+  if (p.type == "thesis" && p.venue_full.empty()) p.venue_full = v.text("school");
+  map_date(v, p, diags);
+  p.doi = normalize_doi(v.verbatim("doi"));
+  p.url = v.verbatim("url");
+  p.arxiv = map_arxiv(v, v.first_text({"journal", "booktitle", "howpublished"}));
+  p.abstract = v.markdown("abstract");
+  p.note = v.markdown("note");
+  p.abstract_trusted = p.note_trusted = false;  // someone else's text: no raw HTML
+  std::string keywords = v.text("keywords");
+  for (size_t start = 0; start <= keywords.size();) {
+    size_t end = keywords.find_first_of(",;", start);
+    if (end == std::string::npos) end = keywords.size();
+    std::string_view tag = trim(std::string_view(keywords).substr(start, end - start));
+    if (!tag.empty()) p.tags.emplace_back(tag);
+    start = end + 1;
+  }
+  p.publisher = v.text("publisher");
+  p.volume = v.text("volume");
+  p.number = v.text("number");
+  p.pages = v.text("pages");
+  p.address = v.text("address");
+  p.school = v.text("school");
+  p.institution = v.text("institution");
+  p.isbn = v.verbatim("isbn");
+  map_alfolio(v, p);
+  p.venue = p.abbr;
+  if (p.venue.empty()) {
+    std::string journal = v.text("journal");
+    p.venue = v.text("shortjournal");
+    if (p.venue.empty() && journal != p.venue_full) p.venue = journal;
+  }
+  return p;
+}
+
+bool same_content(const BibEntry& a, const BibEntry& b) {
+  if (a.type != b.type || a.fields.size() != b.fields.size()) return false;
+  for (size_t i = 0; i < a.fields.size(); ++i) {
+    if (a.fields[i].name != b.fields[i].name || a.fields[i].value != b.fields[i].value) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+std::vector<Publication> bibtex_to_publications(const std::vector<BibEntry>& entries,
+                                                Diagnostics& diags) {
+  // Keys: the first use wins the key; an exact repeat is dropped, a different entry renamed.
+  std::unordered_map<std::string, size_t> by_key, by_lower;
+  std::unordered_map<std::string, bool> written;  // a new name must not take one of these
+  for (const BibEntry& e : entries) written.emplace(e.key, true);
+  std::vector<std::string> keys(entries.size());
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const BibEntry& e = entries[i];
+    auto it = by_key.find(e.key);
+    if (it == by_key.end()) {
+      keys[i] = e.key;
+      by_key.emplace(e.key, i);
+      by_lower.emplace(lower(e.key), i);
+      continue;
+    }
+    const BibEntry& first = entries[it->second];
+    if (same_content(first, e)) {
+      diags.warning(e.loc, "duplicate entry `" + e.key + "` repeats the one at " +
+                               loc_text(first.loc) + "; this copy is ignored");
+      continue;
+    }
+    std::string renamed;
+    for (int n = 2; renamed.empty() || by_key.count(renamed) || written.count(renamed); ++n) {
+      renamed = e.key + "-" + std::to_string(n);
+    }
+    diags.warning(e.loc, "duplicate key `" + e.key + "` (first used at " + loc_text(first.loc) +
+                             "); this entry is kept as `" + renamed + "`");
+    keys[i] = renamed;
+    by_key.emplace(renamed, i);
+  }
+
+  // Crossrefs: BibTeX matches keys case-insensitively.
+  std::vector<const BibEntry*> parents(entries.size(), nullptr);
+  std::vector<bool> container(entries.size(), false);
+  int suggestions = 0;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const BibField* f = keys[i].empty() ? nullptr : entries[i].find("crossref");
+    if (!f) continue;
+    std::string target(trim(latex_verbatim(f->value)));
+    size_t j = entries.size();
+    if (auto it = by_key.find(target); it != by_key.end()) {
+      j = it->second;
+    } else if (auto lit = by_lower.find(lower(target)); lit != by_lower.end()) {
+      j = lit->second;
+    }
+    if (j < entries.size() && j != i) {
+      parents[i] = &entries[j];
+      container[j] = true;
+      continue;
+    }
+    std::vector<std::string_view> known;
+    if (++suggestions <= kMaxSuggestions) {
+      for (const std::string& k : keys) {
+        if (!k.empty()) known.push_back(k);
+      }
+    }
+    diags.warning(f->loc, "crossref `" + target + "` of entry `" + keys[i] + "` names no entry" +
+                              did_you_mean(target, known));
+  }
+
+  // Entries are mapped on all cores, each noting its problems apart; the notes are
+  // then added in file order, as one pass would have made them.
+  std::vector<size_t> kept;
+  for (size_t i = 0; i < entries.size(); ++i)
+    if (!keys[i].empty() && !container[i]) kept.push_back(i);
+  std::vector<Publication> pubs(kept.size());
+  std::vector<Diagnostics> notes(kept.size());
+  parallel_for(kept.size(), 128, [&](size_t k) {
+    size_t i = kept[k];
+    pubs[k] = map_entry(entries[i], parents[i], keys[i], notes[k]);
+  });
+  for (const Diagnostics& n : notes) diags.append(n);
+  return pubs;
+}
+
+}  // namespace sitegen

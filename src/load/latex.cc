@@ -1,0 +1,597 @@
+// LaTeX in BibTeX values to UTF-8 (see latex.h). One pass over the input;
+// command arguments that need a transformation are decoded recursively, to a bounded depth.
+#include "load/latex.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "text/ascii.h"
+
+namespace sitegen {
+namespace {
+
+// Deeper nesting is still decoded, only without the per-argument treatment, so
+// hostile input cannot exhaust the stack.
+constexpr int kMaxDepth = 32;
+
+// Bytes the decoder acts on; runs of other bytes are copied as a block.
+constexpr ByteSet kActive("\\{}$-~`'\xEF");
+constexpr ByteSet kSpaces(" \t\n\r\f");
+
+size_t utf8_len(unsigned char c) {
+  if (c < 0x80) return 1;
+  if (c < 0xE0) return 2;
+  if (c < 0xF0) return 3;
+  return 4;
+}
+
+struct Accent {
+  char command;         // what follows the backslash
+  char32_t combining;   // used when no precomposed letter exists
+  const char* spacing;  // shown for an empty argument: `\^{}`
+  const char* letters;  // pairs: an ASCII base letter, then its precomposed (NFC) form
+};
+
+constexpr Accent kAccents[] = {
+    {'\'', 0x0301, "´", "AÁaáCĆcćEÉeéGǴgǵIÍiíKḰkḱLĹlĺMḾmḿNŃnńOÓoóPṔpṕRŔrŕSŚsśUÚuúWẂwẃYÝyýZŹzź"},
+    {'`', 0x0300, "`", "AÀaàEÈeèIÌiìNǸnǹOÒoòUÙuùWẀwẁYỲyỳ"},
+    {'^', 0x0302, "^", "AÂaâCĈcĉEÊeêGĜgĝHĤhĥIÎiîJĴjĵOÔoôSŜsŝUÛuûWŴwŵYŶyŷZẐzẑ"},
+    {'"', 0x0308, "¨", "AÄaäEËeëHḦhḧIÏiïOÖoötẗUÜuüWẄwẅXẌxẍYŸyÿ"},
+    {'~', 0x0303, "~", "AÃaãEẼeẽIĨiĩNÑnñOÕoõUŨuũVṼvṽYỸyỹ"},
+    {'=', 0x0304, "¯", "AĀaāEĒeēGḠgḡIĪiīOŌoōUŪuūYȲyȳ"},
+    {'.', 0x0307, "˙",
+     "AȦaȧBḂbḃCĊcċDḊdḋEĖeėFḞfḟGĠgġHḢhḣIİMṀmṁNṄnṅOȮoȯPṖpṗRṘrṙSṠsṡTṪtṫWẆwẇXẊxẋYẎyẏZŻzż"},
+    {'u', 0x0306, "˘", "AĂaăEĔeĕGĞgğIĬiĭOŎoŏUŬuŭ"},
+    {'v', 0x030C, "ˇ", "AǍaǎCČcčDĎdďEĚeěGǦgǧHȞhȟIǏiǐjǰKǨkǩLĽlľNŇnňOǑoǒRŘrřSŠsšTŤtťUǓuǔZŽzž"},
+    {'H', 0x030B, "˝", "OŐoőUŰuű"},
+    {'c', 0x0327, "¸", "CÇcçDḐdḑEȨeȩGĢgģHḨhḩKĶkķLĻlļNŅnņRŖrŗSŞsşTŢtţ"},
+    {'k', 0x0328, "˛", "AĄaąEĘeęIĮiįOǪoǫUŲuų"},
+    {'r', 0x030A, "˚", "AÅaåUŮuůwẘyẙ"},
+    {'d', 0x0323, ".",
+     "AẠaạBḄbḅDḌdḍEẸeẹHḤhḥIỊiịKḲkḳLḶlḷMṂmṃNṆnṇOỌoọRṚrṛSṢsṣTṬtṭUỤuụVṾvṿWẈwẉYỴyỵZẒzẓ"},
+    {'b', 0x0331, "_", "BḆbḇDḎdḏKḴkḵLḺlḻNṈnṉRṞrṟTṮtṯZẔzẕhẖ"},
+    {'t', 0x0361, "͡", ""},
+};
+
+const Accent* find_accent(char command) {
+  for (const Accent& a : kAccents) {
+    if (a.command == command) return &a;
+  }
+  return nullptr;
+}
+
+// Cedilla, ogonek, dot and bar below attach under the letter: `\c{\i}` keeps the dotless i.
+bool accent_above(char command) {
+  return !std::strchr("ckdb", command);
+}
+
+std::string_view precomposed(const Accent& a, char base) {
+  for (const char* p = a.letters; *p;) {
+    char b = *p++;
+    size_t n = utf8_len(static_cast<unsigned char>(*p));
+    if (b == base) return {p, n};
+    p += n;
+  }
+  return {};
+}
+
+void apply_accent(char command, std::string_view arg, std::string& out) {
+  const Accent* a = find_accent(command);
+  if (arg.empty()) {
+    out += a->spacing;
+    return;
+  }
+  size_t n = std::min(utf8_len(static_cast<unsigned char>(arg[0])), arg.size());
+  std::string_view first = arg.substr(0, n);
+  char base = n == 1 ? arg[0] : 0;
+  if (accent_above(command) && first == "ı") base = 'i';
+  if (accent_above(command) && first == "ȷ") base = 'j';
+  std::string_view composed = base ? precomposed(*a, base) : std::string_view();
+  if (!composed.empty()) {
+    out += composed;
+  } else {
+    out += first;
+    append_utf8(out, a->combining);
+  }
+  out += arg.substr(n);
+}
+
+struct Symbol {
+  std::string_view name;
+  std::string_view text;
+};
+
+// Control words that stand for text. Sorted by name (checked below) for binary search.
+// clang-format off
+constexpr Symbol kSymbols[] = {
+    {"AA", "Å"}, {"AE", "Æ"}, {"BibTeX", "BibTeX"}, {"DH", "Ð"}, {"DJ", "Đ"}, {"L", "Ł"},
+    {"LaTeX", "LaTeX"}, {"LaTeXe", "LaTeX2ε"}, {"NG", "Ŋ"}, {"O", "Ø"}, {"OE", "Œ"}, {"P", "¶"},
+    {"S", "§"}, {"SS", "SS"}, {"TH", "Þ"}, {"TeX", "TeX"}, {"aa", "å"}, {"ae", "æ"},
+    {"cdprime", "ʺ"}, {"copyright", "©"}, {"cprime", "ʹ"}, {"dag", "†"}, {"ddag", "‡"}, {"dh", "ð"},
+    {"dj", "đ"}, {"dots", "…"}, {"enspace", " "}, {"euro", "€"}, {"guillemotleft", "«"},
+    {"guillemotright", "»"}, {"guilsinglleft", "‹"}, {"guilsinglright", "›"}, {"i", "ı"},
+    {"j", "ȷ"}, {"l", "ł"}, {"ldots", "…"}, {"ng", "ŋ"}, {"nobreakspace", "\u00A0"}, {"o", "ø"},
+    {"oe", "œ"}, {"pounds", "£"}, {"qquad", " "}, {"quad", " "}, {"quotedblbase", "„"},
+    {"quotesinglbase", "‚"}, {"ss", "ß"}, {"textasciicircum", "^"}, {"textasciitilde", "~"},
+    {"textbackslash", "\\"}, {"textbar", "|"}, {"textbraceleft", "{"}, {"textbraceright", "}"},
+    {"textbullet", "•"},
+    {"textcent", "¢"}, {"textcopyright", "©"}, {"textdagger", "†"}, {"textdaggerdbl", "‡"},
+    {"textdegree", "°"}, {"textdollar", "$"}, {"textellipsis", "…"}, {"textemdash", "—"},
+    {"textendash", "–"}, {"texteuro", "€"}, {"textexclamdown", "¡"}, {"textgreater", ">"},
+    {"textless", "<"}, {"textonehalf", "½"}, {"textparagraph", "¶"}, {"textperiodcentered", "·"},
+    {"textperthousand", "‰"}, {"textpm", "±"}, {"textquestiondown", "¿"}, {"textquotedbl", "\""},
+    {"textquotedblleft", "“"}, {"textquotedblright", "”"}, {"textquoteleft", "‘"},
+    {"textquoteright", "’"}, {"textquotesingle", "'"}, {"textregistered", "®"},
+    {"textsection", "§"}, {"texttimes", "×"}, {"texttrademark", "™"}, {"textunderscore", "_"},
+    {"textyen", "¥"}, {"th", "þ"}, {"thinspace", "\u2009"},
+};
+// clang-format on
+
+static_assert(std::is_sorted(std::begin(kSymbols), std::end(kSymbols),
+                             [](const Symbol& a, const Symbol& b) { return a.name < b.name; }));
+
+const Symbol* find_symbol(std::string_view name) {
+  auto it = std::lower_bound(std::begin(kSymbols), std::end(kSymbols), name,
+                             [](const Symbol& s, std::string_view n) { return s.name < n; });
+  return it != std::end(kSymbols) && it->name == name ? it : nullptr;
+}
+
+enum class Kind { kUnknown, kUnwrap, kItalic, kBold, kSwitch, kDropArg, kUrl, kHref, kMath, kPar };
+
+struct Command {
+  std::string_view name;
+  Kind kind;
+};
+
+// clang-format off
+constexpr Command kCommands[] = {
+    {"Large", Kind::kSwitch}, {"MakeLowercase", Kind::kUnwrap}, {"MakeUppercase", Kind::kUnwrap},
+    {"NoCaseChange", Kind::kUnwrap}, {"SortNoop", Kind::kDropArg}, {"allowbreak", Kind::kSwitch},
+    {"bf", Kind::kSwitch}, {"bfseries", Kind::kSwitch}, {"em", Kind::kSwitch},
+    {"emph", Kind::kItalic}, {"ensuremath", Kind::kMath}, {"footnotesize", Kind::kSwitch},
+    {"hbox", Kind::kUnwrap}, {"href", Kind::kHref}, {"it", Kind::kSwitch},
+    {"itshape", Kind::kSwitch}, {"large", Kind::kSwitch}, {"mbox", Kind::kUnwrap},
+    {"md", Kind::kSwitch}, {"mdseries", Kind::kSwitch}, {"newblock", Kind::kSwitch},
+    {"nocite", Kind::kDropArg}, {"noindent", Kind::kSwitch}, {"nolinkurl", Kind::kUrl},
+    {"noopsort", Kind::kDropArg}, {"normalfont", Kind::kSwitch}, {"normalsize", Kind::kSwitch},
+    {"par", Kind::kPar}, {"protect", Kind::kSwitch}, {"relax", Kind::kSwitch},
+    {"rm", Kind::kSwitch}, {"rmfamily", Kind::kSwitch}, {"sc", Kind::kSwitch},
+    {"scriptsize", Kind::kSwitch}, {"scshape", Kind::kSwitch}, {"sf", Kind::kSwitch},
+    {"sffamily", Kind::kSwitch}, {"sl", Kind::kSwitch}, {"slshape", Kind::kSwitch},
+    {"small", Kind::kSwitch}, {"sortnoop", Kind::kDropArg}, {"text", Kind::kUnwrap},
+    {"textbf", Kind::kBold}, {"textit", Kind::kItalic}, {"textmd", Kind::kUnwrap},
+    {"textnormal", Kind::kUnwrap}, {"textrm", Kind::kUnwrap}, {"textsc", Kind::kUnwrap},
+    {"textsf", Kind::kUnwrap}, {"textsl", Kind::kItalic}, {"textsubscript", Kind::kUnwrap},
+    {"textsuperscript", Kind::kUnwrap}, {"texttt", Kind::kUnwrap}, {"textup", Kind::kUnwrap},
+    {"tiny", Kind::kSwitch}, {"tt", Kind::kSwitch}, {"ttfamily", Kind::kSwitch},
+    {"underline", Kind::kUnwrap}, {"unskip", Kind::kSwitch}, {"upshape", Kind::kSwitch},
+    {"url", Kind::kUrl}, {"xspace", Kind::kSwitch},
+};
+// clang-format on
+
+static_assert(std::is_sorted(std::begin(kCommands), std::end(kCommands),
+                             [](const Command& a, const Command& b) { return a.name < b.name; }));
+
+Kind find_command(std::string_view name) {
+  auto it = std::lower_bound(std::begin(kCommands), std::end(kCommands), name,
+                             [](const Command& c, std::string_view n) { return c.name < n; });
+  return it != std::end(kCommands) && it->name == name ? it->kind : Kind::kUnknown;
+}
+
+// The index of the `}` closing the `{` at `open`, or npos. Escaped braces do not count.
+size_t match_brace(std::string_view s, size_t open) {
+  int depth = 0;
+  for (size_t j = open; j < s.size(); ++j) {
+    char c = s[j];
+    if (c == '\\') {
+      ++j;
+    } else if (c == '{') {
+      ++depth;
+    } else if (c == '}' && --depth == 0) {
+      return j;
+    }
+  }
+  return std::string_view::npos;
+}
+
+class Decoder {
+ public:
+  explicit Decoder(bool markdown) : md_(markdown) {}
+  void decode(std::string_view s, std::string& out, int depth);
+
+ private:
+  void control(std::string_view s, size_t& i, std::string& out, int depth);
+  void control_word(std::string_view s, size_t& i, std::string& out, int depth);
+  void accent(char command, std::string_view s, size_t& i, std::string& out, int depth);
+  void math(std::string_view s, size_t& i, std::string& out);
+  // Takes the braced argument at i (if any) and returns its contents; i moves past it.
+  bool take_arg(std::string_view s, size_t& i, std::string_view* arg);
+  // A character that came from an escape: in Markdown it must stay literal.
+  void literal(std::string_view text, std::string& out);
+
+  bool md_;
+};
+
+void Decoder::literal(std::string_view text, std::string& out) {
+  if (md_ && text.size() == 1 && std::strchr("\\`*_[]<>#$|", text[0])) out += '\\';
+  out += text;
+}
+
+bool Decoder::take_arg(std::string_view s, size_t& i, std::string_view* arg) {
+  if (i >= s.size() || s[i] != '{') return false;
+  size_t close = match_brace(s, i);
+  if (close == std::string_view::npos) close = s.size();
+  *arg = s.substr(i + 1, close - i - 1);
+  i = std::min(close + 1, s.size());
+  return true;
+}
+
+void Decoder::decode(std::string_view s, std::string& out, int depth) {
+  size_t i = 0;
+  while (i < s.size()) {
+    char c = s[i];
+    switch (c) {
+      case '\\':
+        control(s, i, out, depth);
+        break;
+      case '{':
+      case '}':  // protective braces
+        ++i;
+        break;
+      case '$':
+        math(s, i, out);
+        break;
+      case '-':
+        if (s.compare(i, 3, "---") == 0) {
+          out += "—";
+          i += 3;
+        } else if (s.compare(i, 2, "--") == 0) {
+          out += "–";
+          i += 2;
+        } else {
+          out += '-';
+          ++i;
+        }
+        break;
+      case '~':  // a tie, except in a URL written as text (`/~user`)
+        out += (i > 0 && s[i - 1] == '/') ? "~" : "\u00A0";
+        ++i;
+        break;
+      case '`':
+        if (s.compare(i, 2, "``") == 0) {
+          out += "“";
+          i += 2;
+        } else {
+          out += md_ ? "\\`" : "`";
+          ++i;
+        }
+        break;
+      case '\'':
+        if (s.compare(i, 2, "''") == 0) {
+          out += "”";
+          i += 2;
+        } else {
+          out += '\'';
+          ++i;
+        }
+        break;
+      case '\xEF':  // U+FB00..FB06, typographic ligatures pasted from PDFs: spell them out
+        if (i + 2 < s.size() && s[i + 1] == '\xAC' &&
+            static_cast<unsigned char>(s[i + 2]) >= 0x80 &&
+            static_cast<unsigned char>(s[i + 2]) <= 0x86) {
+          static constexpr const char* kLigatures[] = {"ff", "fi", "fl", "ffi", "ffl", "st", "st"};
+          out += kLigatures[static_cast<unsigned char>(s[i + 2]) - 0x80];
+          i += 3;
+        } else {
+          out += c;
+          ++i;
+        }
+        break;
+      default: {
+        size_t j = i + 1;
+        while (j < s.size() && !kActive(s[j])) ++j;
+        out.append(s, i, j - i);
+        i = j;
+      }
+    }
+  }
+}
+
+void Decoder::math(std::string_view s, size_t& i, std::string& out) {
+  bool display = s.compare(i, 2, "$$") == 0;
+  size_t j = i + (display ? 2 : 1);
+  while (j < s.size() && s[j] != '$') j += s[j] == '\\' ? 2 : 1;
+  if (j >= s.size()) {  // no closing dollar: a literal one
+    literal("$", out);
+    ++i;
+    return;
+  }
+  size_t end = j + 1;
+  if (display && end < s.size() && s[end] == '$') ++end;
+  out.append(s.substr(i, end - i));
+  i = end;
+}
+
+void Decoder::control(std::string_view s, size_t& i, std::string& out, int depth) {
+  size_t j = i + 1;
+  if (j >= s.size()) {  // a trailing backslash
+    i = j;
+    return;
+  }
+  char c = s[j];
+  if (is_alpha(c)) {
+    control_word(s, i, out, depth);
+    return;
+  }
+  i = j + 1;
+  switch (c) {
+    case '\'':
+    case '`':
+    case '^':
+    case '"':
+    case '~':
+    case '=':
+    case '.':
+      accent(c, s, i, out, depth);
+      return;
+    case '&':
+    case '%':
+    case '#':
+    case '_':
+    case '$':
+    case '{':
+    case '}':
+      literal(std::string_view(&s[j], 1), out);
+      return;
+    case '\\':  // a line break
+      out += '\n';
+      return;
+    case ',':
+      out += "\u2009";
+      return;
+    case ' ':
+    case '\t':
+    case '\n':
+    case '\r':
+    case ';':
+    case ':':
+    case '>':
+      out += ' ';
+      return;
+    case '-':  // discretionary hyphen, italic correction, spacing after a period
+    case '/':
+    case '@':
+    case '!':
+      return;
+    case '(':
+    case '[': {  // \( \) and \[ \] become $ and $$ math
+      const char* close = c == '(' ? "\\)" : "\\]";
+      size_t end = s.find(close, i);
+      if (end == std::string_view::npos) end = s.size();
+      const char* dollars = c == '(' ? "$" : "$$";
+      out += dollars;
+      out += s.substr(i, end - i);
+      out += dollars;
+      i = std::min(end + 2, s.size());
+      return;
+    }
+    default:
+      out += c;
+  }
+}
+
+void Decoder::control_word(std::string_view s, size_t& i, std::string& out, int depth) {
+  size_t k = i + 1;
+  while (k < s.size() && is_alpha(s[k])) ++k;
+  std::string_view name = s.substr(i + 1, k - i - 1);
+  bool had_space = false;
+  while (k < s.size() && is_space(s[k])) {  // TeX swallows spaces after a control word
+    ++k;
+    had_space = true;
+  }
+  i = k;
+  if (name.size() == 1 && std::strchr("uvHckrdbt", name[0])) {
+    accent(name[0], s, i, out, depth);
+    return;
+  }
+  if (const Symbol* sym = find_symbol(name)) {
+    literal(sym->text, out);
+    if (s.compare(i, 2, "{}") == 0) i += 2;  // `\ss{}`
+    return;
+  }
+  std::string_view arg;
+  switch (find_command(name)) {
+    case Kind::kSwitch:
+      return;
+    case Kind::kUnwrap:  // the braces that follow are dropped as protective ones
+      return;
+    case Kind::kItalic:
+    case Kind::kBold: {
+      if (!md_ || depth >= kMaxDepth || !take_arg(s, i, &arg)) return;
+      std::string inner;
+      decode(arg, inner, depth + 1);
+      const char* mark = find_command(name) == Kind::kBold ? "**" : "*";
+      if (inner.empty()) return;
+      out += mark;
+      out += inner;
+      out += mark;
+      return;
+    }
+    case Kind::kDropArg:
+      take_arg(s, i, &arg);
+      return;
+    case Kind::kUrl:
+      if (!take_arg(s, i, &arg)) return;
+      if (md_ && arg.find("://") != std::string_view::npos) {
+        out += '<' + latex_verbatim(arg) + '>';
+      } else {
+        out += latex_verbatim(arg);
+      }
+      return;
+    case Kind::kHref: {
+      std::string_view text;
+      if (!take_arg(s, i, &arg)) return;
+      while (i < s.size() && is_space(s[i])) ++i;
+      if (!take_arg(s, i, &text)) text = arg;
+      std::string label;
+      if (depth < kMaxDepth) decode(text, label, depth + 1);
+      if (md_) {
+        out += '[' + label + "](" + latex_verbatim(arg) + ')';
+      } else {
+        out += label;
+      }
+      return;
+    }
+    case Kind::kMath:
+      if (!take_arg(s, i, &arg)) return;
+      out += '$';
+      out += arg;
+      out += '$';
+      return;
+    case Kind::kPar:
+      out += "\n\n";
+      return;
+    case Kind::kUnknown:
+      break;
+  }
+  // Unknown: `\foo{bar}` keeps bar; `\Coq` and `\Coq{}` keep the name.
+  if (s.compare(i, 2, "{}") == 0) {
+    out += name;
+    i += 2;
+    return;
+  }
+  if (i < s.size() && s[i] == '{') return;
+  out += name;
+  if (had_space) out += ' ';
+}
+
+void Decoder::accent(char command, std::string_view s, size_t& i, std::string& out, int depth) {
+  while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+  std::string arg;
+  std::string_view group;
+  if (i >= s.size()) {
+    // no argument: the spacing form
+  } else if (take_arg(s, i, &group)) {
+    if (depth < kMaxDepth) {
+      decode(group, arg, depth + 1);
+    } else {
+      arg = group;
+    }
+  } else if (s[i] == '\\') {  // `\u\i`
+    size_t j = i + 1;
+    if (j < s.size() && is_alpha(s[j])) {
+      while (j < s.size() && is_alpha(s[j])) ++j;
+      std::string_view cs = s.substr(i, j - i);
+      while (j < s.size() && is_space(s[j])) ++j;
+      if (depth < kMaxDepth) decode(cs, arg, depth + 1);
+    } else if (j < s.size()) {
+      arg = s.substr(j, 1);
+      ++j;
+    }
+    i = j;
+  } else {
+    size_t n = std::min(utf8_len(static_cast<unsigned char>(s[i])), s.size() - i);
+    arg = s.substr(i, n);
+    i += n;
+  }
+  apply_accent(command, arg, out);
+}
+
+std::string collapse_text(std::string_view raw) {
+  std::string out;
+  out.reserve(raw.size());
+  size_t i = 0;
+  while (i < raw.size()) {
+    size_t start = i;
+    while (i < raw.size() && !kSpaces(raw[i])) ++i;
+    if (i > start) {
+      if (!out.empty()) out += ' ';
+      out.append(raw, start, i - start);
+    }
+    while (i < raw.size() && kSpaces(raw[i])) ++i;
+  }
+  return out;
+}
+
+// Most values (names, years, plain titles) need no work at all.
+bool plain_text(std::string_view s) {
+  if (s.empty() || s.front() == ' ' || s.back() == ' ') return s.empty();
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (kActive(c) || (kSpaces(c) && (c != ' ' || s[i + 1] == ' '))) return false;
+  }
+  return true;
+}
+
+// Markdown keeps its line structure; the indentation of a wrapped .bib value goes.
+std::string tidy_markdown(std::string_view raw) {
+  std::string out;
+  out.reserve(raw.size());
+  int blank_lines = 0;
+  size_t pos = 0;
+  while (pos <= raw.size()) {
+    size_t nl = raw.find('\n', pos);
+    if (nl == std::string_view::npos) nl = raw.size();
+    std::string_view line = raw.substr(pos, nl - pos);
+    while (!line.empty() && is_space(line.front())) line.remove_prefix(1);
+    while (!line.empty() && is_space(line.back())) line.remove_suffix(1);
+    if (line.empty()) {
+      ++blank_lines;
+    } else {
+      if (!out.empty()) out += blank_lines > 0 ? "\n\n" : "\n";
+      out += line;
+      blank_lines = 0;
+    }
+    pos = nl + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+void append_utf8(std::string& out, char32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+std::string latex_to_utf8(std::string_view latex, LatexMode mode) {
+  if (mode == LatexMode::kText && plain_text(latex)) return std::string(latex);
+  std::string raw;
+  raw.reserve(latex.size());
+  Decoder(mode == LatexMode::kMarkdown).decode(latex, raw, 0);
+  return mode == LatexMode::kMarkdown ? tidy_markdown(raw) : collapse_text(raw);
+}
+
+std::string latex_verbatim(std::string_view value) {
+  if (value.substr(0, 5) == "\\url{") {
+    size_t close = match_brace(value, 4);
+    if (close != std::string_view::npos) value = value.substr(5, close - 5);
+  }
+  std::string out;
+  out.reserve(value.size());
+  for (size_t i = 0; i < value.size(); ++i) {
+    char c = value[i];
+    if (c == '{' || c == '}') continue;
+    if (c == '\\' && i + 1 < value.size() && std::strchr("_%#&~${}", value[i + 1])) {
+      out += value[++i];
+      continue;
+    }
+    out += c;
+  }
+  return collapse_text(out);
+}
+
+}  // namespace sitegen

@@ -1,0 +1,226 @@
+// load_site: site.toml and bio.md here; the other content files in load_entries.cc,
+// and the rules that tie entries together (ids, self-highlighting, numbering) in link.cc.
+#include "load/load.h"
+
+#include <algorithm>
+
+#include "load/bibtex.h"
+#include "load/resolve.h"
+
+namespace sitegen {
+
+namespace {
+
+// A path under static/ named in site.toml must exist, or the page would show a broken image.
+void check_static(const Source& source, TableReader& r, std::string_view key,
+                  const std::string& rel) {
+  if (rel.empty() || rel.find("://") != std::string::npos || source.exists("static/" + rel)) return;
+  r.diags().error(r.find(key)->loc, "`" + std::string(key) + "` names `" + rel +
+                                        "`, which does not exist: expected the file at " +
+                                        source.display("static/" + rel));
+}
+
+void load_person(const Source& source, const TomlNode& node, Person& p, Diagnostics& diags) {
+  TableReader r(node, "[person]", diags);
+  r.string("name", &p.name, true);
+  r.string("native_name", &p.native_name);
+  r.strings("aliases", &p.aliases);
+  r.string("position", &p.position);
+  r.string("affiliation", &p.affiliation);
+  r.strings("address", &p.address);
+  r.string("email", &p.email);
+  r.string("phone", &p.phone);
+  r.string("photo", &p.photo);
+  check_static(source, r, "photo", p.photo);
+  r.strings("interests", &p.interests);
+  if (const TomlNode* links = r.table("links")) p.links = read_links(*links, diags);
+  r.finish();
+}
+
+void load_pub_settings(const TomlNode& node, PublicationSettings& s, Diagnostics& diags) {
+  TableReader r(node, "[publications]", diags);
+  if (r.strings("bibtex", &s.bibtex)) s.bibtex_loc = r.find("bibtex")->loc;
+  if (r.string("group_by", &s.group_by)) {
+    static const std::vector<std::string_view> kGroups = {"type", "year", "none"};
+    if (std::find(kGroups.begin(), kGroups.end(), s.group_by) == kGroups.end()) {
+      diags.error(r.find("group_by")->loc, "unknown `group_by` value `" + s.group_by +
+                                               "`: expected \"type\", \"year\" or \"none\"" +
+                                               did_you_mean(s.group_by, kGroups));
+      s.group_by = "type";
+    }
+  }
+  if (const TomlNode* markers = r.table("markers")) {
+    for (const auto& [symbol, text] : markers->fields) {
+      if (text.kind != TomlNode::Kind::kString) {
+        diags.error(text.loc, "marker `" + symbol + "` must be a string, not " +
+                                  std::string(kind_name(text.kind)));
+        continue;
+      }
+      s.markers.push_back({symbol, text.str});
+    }
+  }
+  if (const TomlNode* numbering = r.table("numbering")) {
+    for (const auto& [type, prefix] : numbering->fields) {
+      const auto& types = publication_types();
+      if (std::find(types.begin(), types.end(), type) == types.end()) {
+        diags.error(prefix.key_loc, "unknown publication type `" + type +
+                                        "` in [publications.numbering]" +
+                                        did_you_mean(type, types));
+        continue;
+      }
+      if (prefix.kind != TomlNode::Kind::kString) {
+        diags.error(prefix.loc, "numbering prefix for `" + type + "` must be a string, not " +
+                                    std::string(kind_name(prefix.kind)));
+        continue;
+      }
+      s.numbering[type] = prefix.str;
+    }
+  }
+  r.finish();
+}
+
+void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diagnostics& diags) {
+  TableReader r(root, "site.toml", diags);
+  r.string("title", &site.title);
+  r.string("base_url", &site.base_url);
+  if (r.string("theme", &site.theme)) site.theme_loc = r.find("theme")->loc;
+  r.string("language", &site.language);
+  r.string("description", &site.description);
+  r.string("cname", &site.cname);
+  r.string("favicon", &site.favicon);
+  check_static(source, r, "favicon", site.favicon);
+  r.boolean("allow_javascript_urls", &site.allow_javascript_urls);
+  if (const TomlNode* person = r.table("person")) {
+    load_person(source, *person, site.person, diags);
+  } else if (!r.find("person")) {
+    diags.error(root.loc, "site.toml is missing the [person] table (at least `name`)");
+  }
+  if (const TomlNode* pubs = r.table("publications"))
+    load_pub_settings(*pubs, site.pubs_settings, diags);
+  if (const TomlNode* nav = r.table("nav")) {
+    TableReader nr(*nav, "[nav]", diags);
+    if (nr.strings("items", &site.nav)) site.nav_loc = nr.find("items")->loc;
+    nr.finish();
+  }
+  r.finish();
+  if (site.base_url.empty() || site.base_url.back() != '/') site.base_url += '/';
+  if (site.title.empty()) site.title = site.person.name;
+}
+
+// The publications of every .bib file site.toml names, read first: publications.toml
+// then overrides and extends them by id.
+std::vector<Publication> load_bibtex(const Source& source, const PublicationSettings& settings,
+                                     Diagnostics& diags) {
+  // All files at once, so crossrefs and duplicate keys resolve across them.
+  std::vector<BibEntry> entries;
+  for (const std::string& rel : settings.bibtex) {
+    std::string err;
+    std::optional<std::string> text = source.read(rel, &err);
+    if (!text) {
+      diags.error(settings.bibtex_loc,
+                  "cannot read BibTeX file `" + rel + "` (" + source.display(rel) + "): " + err);
+      continue;
+    }
+    std::string display = source.display(rel);
+    for (BibEntry& e : parse_bibtex(*text, display, diags)) entries.push_back(std::move(e));
+    // Kept for the messages of the mapping below. Only afterwards: the parser registers
+    // its own copy when it reports a mistake, which would free this one under it.
+    diags.add_source(display, std::move(*text));
+  }
+  return bibtex_to_publications(entries, diags);
+}
+
+void list_static_and_layouts(const Source& source, Site& site, Diagnostics& diags) {
+  std::string static_dir = source.disk_path("static");
+  for (const std::string& rel : source.list("static")) {
+    // A symlink may point anywhere on the disk; only what stays inside static/ is
+    // published (sitegen serve applies the same rule), so a link cannot leak a file.
+    std::string disk = source.disk_path(rel);
+    if (!disk.empty() && !is_inside_dir(disk, static_dir)) {
+      diags.warning(SourceLoc{source.display(rel), 0, 0},
+                    "symlink leads outside static/, so it is not copied; copy the file into "
+                    "static/ instead");
+      continue;
+    }
+    site.static_files.push_back({rel.substr(std::string("static/").size())});
+  }
+  for (const std::string& rel : source.list("layouts")) {
+    std::string err;
+    if (std::optional<std::string> text = source.read(rel, &err))
+      site.layouts[rel.substr(std::string("layouts/").size())] = std::move(*text);
+    else
+      diags.error(SourceLoc{source.display(rel), 0, 0}, "cannot read layout: " + err);
+  }
+}
+
+}  // namespace
+
+std::optional<TomlNode> read_toml_file(const Source& source, const std::string& rel,
+                                       Diagnostics& diags) {
+  if (!source.exists(rel)) return std::nullopt;
+  std::string err;
+  std::optional<std::string> text = source.read(rel, &err);
+  if (!text) {
+    diags.error(SourceLoc{source.display(rel), 0, 0}, "cannot read file: " + err);
+    return std::nullopt;
+  }
+  return parse_toml(std::move(*text), source.display(rel), diags);
+}
+
+std::vector<Link> read_links(const TomlNode& table, Diagnostics& diags) {
+  std::vector<Link> links;
+  links.reserve(table.fields.size());
+  for (const auto& [label, url] : table.fields) {
+    if (url.kind != TomlNode::Kind::kString) {
+      diags.error(url.loc, "link `" + label + "` must be a URL string, not " +
+                               std::string(kind_name(url.kind)));
+      continue;
+    }
+    links.push_back({label, url.str});
+  }
+  return links;
+}
+
+const std::vector<std::string_view>& publication_types() {
+  static const std::vector<std::string_view> kTypes = {
+      "conference", "journal", "workshop", "poster",  "preprint", "thesis",
+      "patent",     "talk",    "book",     "chapter", "other"};
+  return kTypes;
+}
+
+const std::vector<std::string_view>& publication_statuses() {
+  static const std::vector<std::string_view> kStatuses = {"published", "accepted", "under-review",
+                                                          "in-submission"};
+  return kStatuses;
+}
+
+Site load_site(const Source& source, Diagnostics& diags) {
+  Site site;
+  if (!source.exists("site.toml")) {
+    diags.error(SourceLoc{source.display("site.toml"), 0, 0},
+                "missing site.toml: every content directory needs one (try `sitegen new DIR`)");
+    return site;
+  }
+  std::optional<TomlNode> site_root = read_toml_file(source, "site.toml", diags);
+  if (site_root) load_site_toml(source, *site_root, site, diags);
+  if (source.exists("bio.md")) {
+    std::string err;
+    if (std::optional<std::string> bio = source.read("bio.md", &err))
+      site.bio = std::move(*bio);
+    else
+      diags.error(SourceLoc{source.display("bio.md"), 0, 0}, "cannot read file: " + err);
+  }
+  // Taken as a whole: a second array of a thousand publications would be fresh memory,
+  // and first touches of memory are much of a large build's time.
+  site.publications = load_bibtex(source, site.pubs_settings, diags);
+  load_publications_toml(source, site, diags, site_root.has_value());
+  load_news(source, site, diags);
+  load_talks(source, site, diags);
+  load_cv(source, site, diags);
+  load_pages(source, site, diags);
+  list_static_and_layouts(source, site, diags);
+  link_site(site, diags);
+  return site;
+}
+
+}  // namespace sitegen

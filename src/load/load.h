@@ -1,0 +1,34 @@
+// Loading: a content Source becomes a Site. Every problem goes to Diagnostics with
+// its file:line:col; loading goes on after errors so one run reports all of them.
+#pragma once
+
+#include "load/diag.h"
+#include "load/model.h"
+#include "load/source.h"
+#include "load/toml_reader.h"
+
+namespace sitegen {
+
+Site load_site(const Source& source, Diagnostics& diags);
+
+// The pieces of load_site, one per content file (load_entries.cc).
+// `bibtex_known`: false when site.toml could not be read, so the .bib files it names
+// are unknown; an entry with an id may then extend one of them and is only checked.
+void load_publications_toml(const Source& source, Site& site, Diagnostics& diags,
+                            bool bibtex_known = true);
+void load_news(const Source& source, Site& site, Diagnostics& diags);
+void load_talks(const Source& source, Site& site, Diagnostics& diags);
+void load_cv(const Source& source, Site& site, Diagnostics& diags);
+void load_pages(const Source& source, Site& site, Diagnostics& diags);
+
+// Reads a TOML content file if it exists; nullopt when absent or broken (reported).
+std::optional<TomlNode> read_toml_file(const Source& source, const std::string& rel,
+                                       Diagnostics& diags);
+// Label -> URL tables such as [person.links], in document order.
+std::vector<Link> read_links(const TomlNode& table, Diagnostics& diags);
+
+// Publication types and statuses the format knows.
+const std::vector<std::string_view>& publication_types();
+const std::vector<std::string_view>& publication_statuses();
+
+}  // namespace sitegen

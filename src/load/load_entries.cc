@@ -1,0 +1,273 @@
+// The list files of a content directory: publications.toml, news.toml, talks.toml,
+// cv.toml and pages/*.md, each read into the model with located errors.
+#include <algorithm>
+
+#include "load/bibtex.h"
+#include "load/frontmatter.h"
+#include "load/load.h"
+
+namespace sitegen {
+
+namespace {
+
+void check_one_of(TableReader& r, std::string_view key, std::string* value,
+                  const std::vector<std::string_view>& allowed, std::string_view what) {
+  if (!r.string(key, value)) return;
+  if (std::find(allowed.begin(), allowed.end(), *value) != allowed.end()) return;
+  std::string list;
+  for (std::string_view a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
+  r.diags().error(r.find(key)->loc, "unknown " + std::string(what) + " `" + *value + "`" +
+                                        did_you_mean(*value, allowed) +
+                                        "; expected one of: " + list);
+  *value = std::string(allowed.front());
+}
+
+void read_publication(const TomlNode& node, bool from_bibtex, Publication& p, Diagnostics& diags) {
+  TableReader r(node, "[[publication]]", diags);
+  r.accept("id");
+  p.loc = node.key_loc;
+  r.string("title", &p.title, !from_bibtex);
+  std::vector<std::string> authors;
+  if (r.strings("authors", &authors, !from_bibtex)) {
+    p.authors.clear();
+    p.authors.reserve(authors.size());
+    for (std::string& a : authors) p.authors.push_back({std::move(a), "", false});
+  }
+  r.string("venue", &p.venue);
+  r.string("venue_full", &p.venue_full);
+  r.integer("year", &p.year);
+  if (r.date("date", &p.date) && p.year == 0) p.year = p.date.year;
+  check_one_of(r, "type", &p.type, publication_types(), "publication type");
+  check_one_of(r, "status", &p.status, publication_statuses(), "publication status");
+  r.boolean("selected", &p.selected);
+  r.strings("award", &p.awards);
+  // Text written here is the site owner's: its raw HTML is kept, unless `raw_html = false`
+  // (which `sitegen import bibtex` writes for text that came from a .bib file).
+  if (r.string("note", &p.note)) p.note_trusted = true;
+  r.strings("tags", &p.tags);
+  if (r.string("abstract", &p.abstract)) p.abstract_trusted = true;
+  bool raw_html = true;
+  if (r.boolean("raw_html", &raw_html)) p.abstract_trusted = p.note_trusted = raw_html;
+  r.string("doi", &p.doi);
+  r.string("arxiv", &p.arxiv);
+  if (const TomlNode* links = r.table("links")) {
+    for (Link& l : read_links(*links, diags)) {
+      auto same = std::find_if(p.links.begin(), p.links.end(),
+                               [&](const Link& x) { return x.label == l.label; });
+      if (same != p.links.end())
+        same->url = l.url;
+      else
+        p.links.push_back(std::move(l));
+    }
+  }
+  r.string("publisher", &p.publisher);
+  r.string("volume", &p.volume);
+  r.string("number", &p.number);
+  r.string("pages", &p.pages);
+  r.string("address", &p.address);
+  r.string("school", &p.school);
+  r.string("institution", &p.institution);
+  r.string("url", &p.url);
+  r.string("isbn", &p.isbn);
+  std::string bibtex_type;
+  if (r.string("bibtex_type", &bibtex_type)) {
+    // It becomes `@<type>{` in the generated BibTeX.
+    if (is_bibtex_type_word(bibtex_type))
+      p.bibtex_type = bibtex_type;
+    else
+      diags.error(r.find("bibtex_type")->loc,
+                  "`bibtex_type` must be a BibTeX entry type (a lowercase word such as "
+                  "\"techreport\"), not \"" +
+                      bibtex_type + "\"");
+  }
+  r.string("preview", &p.preview);
+  r.string("abbr", &p.abbr);
+  r.finish();
+}
+
+// "Did you mean" compares with every BibTeX key: only the first few misses get one, so
+// a long publications.toml cannot make loading quadratic.
+constexpr int kMaxSuggestions = 20;
+
+void report_unmatched_extension(const std::string& id, const SourceLoc& loc, const Site& site,
+                                size_t from_bib, int& suggestions_left, Diagnostics& diags) {
+  std::string hint;
+  if (suggestions_left > 0) {
+    --suggestions_left;
+    std::vector<std::string_view> keys;
+    keys.reserve(from_bib);
+    for (size_t i = 0; i < from_bib; ++i) keys.push_back(site.publications[i].key);
+    hint = did_you_mean(id, keys);
+  }
+  std::string files;
+  for (const std::string& f : site.pubs_settings.bibtex) files += (files.empty() ? "" : ", ") + f;
+  diags.error(loc, "`" + id + "` is not a key in " + files + hint +
+                       ": a [[publication]] without `title` and `authors` adds to the BibTeX "
+                       "entry its `id` names");
+}
+
+}  // namespace
+
+void load_publications_toml(const Source& source, Site& site, Diagnostics& diags,
+                            bool bibtex_known) {
+  std::optional<TomlNode> root = read_toml_file(source, "publications.toml", diags);
+  if (!root) return;
+  TableReader top(*root, "publications.toml", diags);
+  // Entries from BibTeX come first; an entry here with the same id overrides and extends one.
+  size_t from_bib = site.publications.size();
+  std::vector<const TomlNode*> nodes = top.tables("publication");
+  int suggestions_left = kMaxSuggestions;
+  site.publications.reserve(from_bib + nodes.size());
+  for (const TomlNode* node : nodes) {
+    TableReader id_reader(*node, "[[publication]]", diags);
+    std::string id;
+    id_reader.string("id", &id);
+    auto bib = std::find_if(site.publications.begin(), site.publications.begin() + from_bib,
+                            [&](const Publication& p) { return !id.empty() && p.key == id; });
+    if (bib != site.publications.begin() + from_bib) {
+      read_publication(*node, true, *bib, diags);
+      continue;
+    }
+    if (!bibtex_known && !id.empty()) {
+      Publication unknown;  // perhaps an extension of an entry of an unread .bib file
+      read_publication(*node, true, unknown, diags);
+      continue;
+    }
+    if (!id.empty() && !site.pubs_settings.bibtex.empty() &&
+        !(id_reader.find("title") && id_reader.find("authors"))) {
+      // Meant to add to a BibTeX entry, whose key is spelled otherwise or is gone (say, a
+      // starter site's papers.bib replaced by one's own): say that, not "missing title".
+      report_unmatched_extension(id, id_reader.find("id")->loc, site, from_bib, suggestions_left,
+                                 diags);
+      Publication unmatched;
+      read_publication(*node, true, unmatched, diags);
+      continue;
+    }
+    Publication& p = site.publications.emplace_back();
+    p.key = id;
+    p.id_given = !id.empty();
+    read_publication(*node, false, p, diags);
+    from_bib = std::min(from_bib, site.publications.size());
+  }
+  top.finish();
+}
+
+void load_news(const Source& source, Site& site, Diagnostics& diags) {
+  std::optional<TomlNode> root = read_toml_file(source, "news.toml", diags);
+  if (!root) return;
+  TableReader top(*root, "news.toml", diags);
+  for (const TomlNode* node : top.tables("news")) {
+    TableReader r(*node, "[[news]]", diags);
+    NewsItem n;
+    n.loc = node->key_loc;
+    r.date("date", &n.date, false, true);
+    r.string("text", &n.text, true);
+    r.string("link", &n.link);
+    r.finish();
+    site.news.push_back(std::move(n));
+  }
+  top.finish();
+  // Newest first; items of the same date keep their file order.
+  std::stable_sort(site.news.begin(), site.news.end(),
+                   [](const NewsItem& a, const NewsItem& b) { return b.date < a.date; });
+}
+
+void load_talks(const Source& source, Site& site, Diagnostics& diags) {
+  std::optional<TomlNode> root = read_toml_file(source, "talks.toml", diags);
+  if (!root) return;
+  TableReader top(*root, "talks.toml", diags);
+  for (const TomlNode* node : top.tables("talk")) {
+    TableReader r(*node, "[[talk]]", diags);
+    Talk t;
+    t.loc = node->key_loc;
+    r.string("title", &t.title, true);
+    r.string("slides", &t.slides);
+    r.string("video", &t.video);
+    r.string("abstract", &t.abstract);
+    if (const TomlNode* links = r.table("links")) t.links = read_links(*links, diags);
+    for (const TomlNode* g : r.tables("given")) {
+      TableReader gr(*g, "[[talk.given]]", diags);
+      TalkEvent e;
+      gr.string("event", &e.event, true);
+      gr.string("location", &e.location);
+      gr.date("date", &e.date);
+      gr.string("link", &e.link);
+      gr.finish();
+      t.given.push_back(std::move(e));
+    }
+    r.finish();
+    site.talks.push_back(std::move(t));
+  }
+  top.finish();
+}
+
+void load_cv(const Source& source, Site& site, Diagnostics& diags) {
+  std::optional<TomlNode> root = read_toml_file(source, "cv.toml", diags);
+  if (!root) return;
+  TableReader top(*root, "cv.toml", diags);
+  for (const TomlNode* node : top.tables("section")) {
+    TableReader r(*node, "[[section]]", diags);
+    CvSection s;
+    s.loc = node->key_loc;
+    r.string("title", &s.title, true);
+    check_one_of(r, "style", &s.style, {"", "compact"}, "section style");
+    for (const TomlNode* e : r.tables("entry")) {
+      TableReader er(*e, "[[section.entry]]", diags);
+      CvEntry entry;
+      er.string("what", &entry.what, true);
+      er.string("where", &entry.where);
+      er.string("location", &entry.location);
+      er.date("start", &entry.start);
+      er.date("end", &entry.end, true);
+      er.date("date", &entry.date);
+      er.string("details", &entry.details);
+      er.finish();
+      s.entries.push_back(std::move(entry));
+    }
+    r.finish();
+    site.cv.push_back(std::move(s));
+  }
+  top.finish();
+}
+
+void load_pages(const Source& source, Site& site, Diagnostics& diags) {
+  for (const std::string& rel : source.list("pages")) {
+    if (rel.size() < 3 || rel.compare(rel.size() - 3, 3, ".md") != 0) continue;
+    std::string display = source.display(rel);
+    std::string err;
+    std::optional<std::string> text = source.read(rel, &err);
+    if (!text) {
+      diags.error(SourceLoc{display, 0, 0}, "cannot read page: " + err);
+      continue;
+    }
+    diags.add_source(display, *text);
+    std::optional<FrontMatter> fm = split_front_matter(*text, &err);
+    if (!fm) {
+      diags.error(SourceLoc{display, 1, 1}, err);
+      continue;
+    }
+    Page page;
+    page.loc = SourceLoc{display, 1, 1};
+    page.slug = rel.substr(std::string("pages/").size(), rel.size() - 9);
+    page.body = std::string(fm->body);
+    if (!fm->toml.empty()) {
+      std::optional<TomlNode> front = parse_toml(fm->toml, display, diags);
+      diags.add_source(display, *text);  // quote the file itself, not the padded front matter
+      if (front) {
+        TableReader r(*front, "front matter", diags);
+        r.string("title", &page.title);
+        r.string("description", &page.description);
+        r.boolean("nav", &page.nav);
+        r.integer("order", &page.order);
+        r.finish();
+      }
+    }
+    if (page.title.empty()) {
+      diags.error(page.loc, "page is missing `title` in its `+++` front matter");
+      page.title = page.slug;
+    }
+    site.pages.push_back(std::move(page));
+  }
+}
+
+}  // namespace sitegen

@@ -1,0 +1,169 @@
+// The site model: plain data produced by load and read by render.
+// Markdown fields hold Markdown source; rendering to HTML happens in the view.
+#pragma once
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "load/date.h"
+#include "load/diag.h"
+
+namespace sitegen {
+
+struct Link {
+  std::string label;  // "pdf", "code", "Project page", ...
+  std::string url;    // absolute URL, or a path relative to the site root
+  // False for links from a .bib file, someone else's text: never a script URL, even
+  // where site.toml allows them.
+  bool trusted = true;
+};
+
+struct Author {
+  std::string name;      // without markers: "Qinghao Hu"
+  std::string markers;   // marker suffixes as written: "*", "*†"
+  bool is_self = false;  // matches the person's name or one of the aliases
+};
+
+struct Publication {
+  SourceLoc loc;          // the [[publication]] header or the BibTeX entry
+  std::string key;        // id as written (BibTeX key), may be empty
+  std::string slug;       // URL-safe, unique: /publications/<slug>/
+  bool id_given = false;  // key came from the user, not generated
+  std::string title;
+  std::vector<Author> authors;
+  bool et_al = false;      // the list ended with "et al." / "others"
+  std::string venue;       // short label: "ASPLOS '26"
+  std::string venue_full;  // "Architectural Support for ..."
+  int year = 0;
+  Date date;  // optional, more precise than year
+  std::string type = "conference";
+  std::string status = "published";
+  bool selected = false;
+  std::vector<std::string> awards;
+  std::string note;  // inline Markdown
+  std::vector<std::string> tags;
+  std::string abstract;  // Markdown
+  // Whether abstract and note may carry raw HTML. Text from a .bib file is someone
+  // else's text (a publisher's export, a co-author's file): its HTML is shown as text.
+  bool abstract_trusted = true;
+  bool note_trusted = true;
+  std::string doi;
+  std::string arxiv;
+  std::vector<Link> links;
+  // Bibliographic details, mostly from BibTeX; shown in the generated BibTeX.
+  std::string bibtex_type;  // "inproceedings", ... empty: derived from type
+  std::string publisher, volume, number, pages, address, school, institution, url, isbn;
+  std::string preview;       // image path (al-folio `preview`)
+  std::string abbr;          // al-folio badge, e.g. "NeurIPS"
+  std::string number_label;  // "C1" when numbering is configured (filled by load)
+};
+
+struct NewsItem {
+  SourceLoc loc;
+  Date date;
+  std::string text;  // inline Markdown
+  std::string link;
+};
+
+struct TalkEvent {
+  std::string event;
+  std::string location;
+  Date date;
+  std::string link;
+};
+
+struct Talk {
+  SourceLoc loc;
+  std::string title;
+  std::string slides;
+  std::string video;
+  std::string abstract;  // Markdown
+  std::vector<Link> links;
+  std::vector<TalkEvent> given;  // in file order
+};
+
+struct CvEntry {
+  std::string what;
+  std::string where;
+  std::string location;
+  Date start;
+  Date end;             // may be "present"
+  Date date;            // a single point in time
+  std::string details;  // Markdown
+};
+
+struct CvSection {
+  SourceLoc loc;
+  std::string title;
+  std::string style;  // "" or "compact"
+  std::vector<CvEntry> entries;
+};
+
+struct Page {
+  SourceLoc loc;
+  std::string slug;  // from the file name: pages/teaching.md -> teaching
+  std::string title;
+  std::string description;
+  bool nav = false;
+  int order = 0;
+  std::string body;  // Markdown
+};
+
+struct Person {
+  std::string name;
+  std::string native_name;
+  std::vector<std::string> aliases;
+  std::string position;
+  std::string affiliation;
+  std::vector<std::string> address;
+  std::string email;
+  std::string phone;
+  std::string photo;  // path under static/
+  std::vector<std::string> interests;
+  std::vector<Link> links;  // in file order
+};
+
+struct Marker {
+  std::string symbol;  // "*"
+  std::string text;    // "Equal contribution"
+};
+
+struct PublicationSettings {
+  std::vector<std::string> bibtex;  // .bib files relative to the content dir
+  SourceLoc bibtex_loc;
+  std::string group_by = "type";                 // "type" | "year" | "none"
+  std::vector<Marker> markers;                   // in file order
+  std::map<std::string, std::string> numbering;  // type -> prefix ("conference" -> "C")
+};
+
+struct StaticFile {
+  std::string rel;  // path relative to static/, '/' separated
+};
+
+struct Site {
+  std::string title;
+  std::string base_url = "/";  // absolute URL or a path; always ends with '/'
+  std::string theme;           // "" means the built-in default
+  SourceLoc theme_loc;         // where `theme` is written, for messages
+  std::string language = "en";
+  std::string description;
+  std::string cname;    // written to CNAME when set
+  std::string favicon;  // path under static/
+  bool allow_javascript_urls = false;
+  Person person;
+  PublicationSettings pubs_settings;
+  std::vector<std::string> nav;  // section names or page slugs, in order; empty: automatic
+  SourceLoc nav_loc;             // where [nav] items are written, for messages
+  std::string bio;               // Markdown
+  std::vector<Publication> publications;
+  std::vector<NewsItem> news;  // newest first
+  std::vector<Talk> talks;
+  std::vector<CvSection> cv;
+  std::vector<Page> pages;
+  std::vector<StaticFile> static_files;
+  std::map<std::string, std::string> layouts;  // content/layouts overrides: file name -> text
+};
+
+}  // namespace sitegen

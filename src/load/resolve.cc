@@ -1,0 +1,190 @@
+// Cross-entry rules applied once everything is loaded.
+#include "load/resolve.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "load/parallel.h"
+#include "text/slug.h"
+
+namespace sitegen {
+
+namespace {
+
+// Symbols always recognised as author markers, besides those in [publications.markers].
+const std::vector<std::string_view> kDefaultMarkers = {"*", "†", "‡", "§", "¶", "#", "✉"};
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+std::string normalize_name(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (c == ' ' || c == '.' || c == '-' || c == ',' || c == '\t') continue;
+    out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  return out;
+}
+
+void link_authors(Site& site) {
+  // The person's names, normalized once; entries are independent, so linked on all cores.
+  std::vector<std::string> mine;
+  if (!site.person.name.empty()) mine.push_back(normalize_name(site.person.name));
+  for (const std::string& alias : site.person.aliases) mine.push_back(normalize_name(alias));
+  parallel_for(site.publications.size(), 256, [&](size_t i) {
+    Publication& p = site.publications[i];
+    std::vector<Author> authors;
+    authors.reserve(p.authors.size());
+    for (const Author& a : p.authors) {
+      Author split = split_author(a.name, site.pubs_settings.markers);
+      split.markers = a.markers + split.markers;
+      if (split.name == "et al." || split.name == "others" || split.name == "et al") {
+        p.et_al = true;
+        continue;
+      }
+      if (split.name.empty()) continue;
+      split.is_self = std::find(mine.begin(), mine.end(), normalize_name(split.name)) != mine.end();
+      authors.push_back(std::move(split));
+    }
+    p.authors = std::move(authors);
+  });
+}
+
+// "hu2026taming": first author's last name, year, first long title word.
+std::string generated_key(const Publication& p) {
+  std::string last;
+  if (!p.authors.empty()) {
+    std::string_view n = p.authors.front().name;
+    size_t sp = n.rfind(' ');
+    last = slugify(sp == std::string_view::npos ? n : n.substr(sp + 1));
+  }
+  std::string word;
+  std::string title = slugify(p.title);
+  for (size_t start = 0; start < title.size();) {
+    size_t end = title.find('-', start);
+    if (end == std::string::npos) end = title.size();
+    std::string w = title.substr(start, end - start);
+    static const std::set<std::string> kSkip = {"a",  "an",  "the", "on",   "of",      "for",
+                                                "in", "and", "to",  "with", "towards", "toward"};
+    if (!kSkip.count(w) && w.size() > 1) {
+      word = w;
+      break;
+    }
+    start = end + 1;
+  }
+  std::string key = last + (p.year ? std::to_string(p.year) : "") + word;
+  return key.empty() ? "paper" : key;
+}
+
+void assign_slugs(Site& site, Diagnostics& diags) {
+  std::map<std::string, const Publication*> given;
+  std::set<std::string> taken;
+  auto at = [](const SourceLoc& l) {
+    return l.path + ":" + std::to_string(l.line) + ":" + std::to_string(l.col);
+  };
+  // Given ids claim their slugs first, so a generated one never takes a user's URL.
+  // Different ids with one slug (BibTeX keys `Faltings-finiteness` and `faltings_finiteness`
+  // are both valid) wait for the second loop; the same id twice is a mistake.
+  std::vector<std::pair<Publication*, const Publication*>> clashes;
+  for (Publication& p : site.publications) {
+    if (!p.id_given) continue;
+    p.slug = slugify(p.key);
+    if (p.slug.empty()) p.slug = "paper";
+    auto [it, fresh] = given.emplace(p.slug, &p);
+    if (!fresh && it->second->key == p.key) {
+      diags.error(p.loc, "duplicate publication id `" + p.key + "`: its URL /publications/" +
+                             p.slug + "/ is already used by the entry at " + at(it->second->loc));
+    } else if (!fresh) {
+      clashes.emplace_back(&p, it->second);
+    }
+    taken.insert(p.slug);
+  }
+  for (auto [p, first] : clashes) {
+    std::string base = p->slug;
+    for (int n = 2; taken.count(p->slug); ++n) p->slug = base + "-" + std::to_string(n);
+    taken.insert(p->slug);
+    diags.warning(p->loc, "publication id `" + p->key + "` gives the URL /publications/" + base +
+                              "/ of `" + first->key + "` (" + at(first->loc) +
+                              "); its page is /publications/" + p->slug + "/");
+  }
+  for (Publication& p : site.publications) {
+    if (p.id_given) continue;
+    std::string base = slugify(generated_key(p));
+    std::string slug = base;
+    for (int n = 2; taken.count(slug); ++n) slug = base + "-" + std::to_string(n);
+    p.slug = slug;
+    if (p.key.empty()) p.key = slug;
+    taken.insert(slug);
+  }
+}
+
+void number_publications(Site& site) {
+  std::map<std::string, int> counters;
+  for (Publication& p : site.publications) {
+    auto it = site.pubs_settings.numbering.find(p.type);
+    if (it == site.pubs_settings.numbering.end()) continue;
+    p.number_label = it->second + std::to_string(++counters[p.type]);
+  }
+}
+
+void check_pages_and_nav(Site& site, Diagnostics& diags) {
+  static const std::vector<std::string_view> kSections = {"publications", "talks", "news", "cv"};
+  std::vector<std::string_view> known(kSections.begin(), kSections.end());
+  for (const Page& page : site.pages) {
+    std::string first = page.slug.substr(0, page.slug.find('/'));
+    if (std::find(kSections.begin(), kSections.end(), first) != kSections.end() ||
+        first == "assets")
+      diags.error(page.loc, "page `" + page.slug + "` would replace the generated /" + first +
+                                "/ section; rename the file");
+    known.push_back(page.slug);
+  }
+  for (const std::string& item : site.nav) {
+    if (std::find(known.begin(), known.end(), item) == known.end())
+      diags.error(site.nav_loc, "unknown [nav] item `" + item + "`" + did_you_mean(item, known) +
+                                    ": expected publications, talks, news, cv or a page name");
+  }
+}
+
+}  // namespace
+
+Author split_author(std::string_view raw, const std::vector<Marker>& markers) {
+  std::string_view name = trim(raw);
+  std::string found;
+  for (bool again = true; again && !name.empty();) {
+    again = false;
+    auto try_symbol = [&](std::string_view sym) {
+      if (!again && !sym.empty() && ends_with(name, sym) && name.size() > sym.size()) {
+        found.insert(0, sym);
+        name.remove_suffix(sym.size());
+        again = true;
+      }
+    };
+    for (const Marker& m : markers) try_symbol(m.symbol);
+    for (std::string_view sym : kDefaultMarkers) try_symbol(sym);
+    name = trim(name);
+  }
+  return Author{std::string(name), found, false};
+}
+
+bool same_name(std::string_view a, std::string_view b) {
+  return !a.empty() && normalize_name(a) == normalize_name(b);
+}
+
+void link_site(Site& site, Diagnostics& diags) {
+  link_authors(site);
+  assign_slugs(site, diags);
+  number_publications(site);
+  check_pages_and_nav(site, diags);
+  std::stable_sort(site.pages.begin(), site.pages.end(),
+                   [](const Page& a, const Page& b) { return a.order < b.order; });
+}
+
+}  // namespace sitegen

@@ -1,0 +1,121 @@
+// TOML reading: documents become a small located tree whose tables keep document order
+// (parsed by toml_parse.h); TableReader gives typed reads and unknown-key warnings.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "load/date.h"
+#include "load/diag.h"
+
+namespace sitegen {
+
+// A file path shared by every node of a document: a big publications.toml has a quarter
+// of a million nodes, and a copy of the path in each of their two locations was a third of
+// the tree's memory.
+class SharedPath {
+ public:
+  SharedPath() = default;
+  explicit SharedPath(const std::string& path) : path_(std::make_shared<const std::string>(path)) {}
+  std::string_view view() const { return path_ ? std::string_view(*path_) : std::string_view(); }
+  friend bool operator==(const SharedPath& a, std::string_view b) { return a.view() == b; }
+
+ private:
+  std::shared_ptr<const std::string> path_;
+};
+
+// A node's SourceLoc, with the path shared. Converts to and from SourceLoc, so it is used
+// like one.
+struct NodeLoc {
+  SharedPath path;
+  int line = 0;
+  int col = 0;
+
+  NodeLoc() = default;
+  NodeLoc(SharedPath p, int l, int c) : path(std::move(p)), line(l), col(c) {}
+  NodeLoc(const SourceLoc& loc) : path(loc.path), line(loc.line), col(loc.col) {}
+  operator SourceLoc() const { return SourceLoc{std::string(path.view()), line, col}; }
+};
+
+struct TomlNode {
+  enum class Kind { kString, kInteger, kFloat, kBool, kDate, kTime, kDateTime, kArray, kTable };
+  Kind kind = Kind::kTable;
+  NodeLoc loc;      // where the value starts (a table: its header)
+  NodeLoc key_loc;  // where its key is written (for tables in arrays: the [[header]])
+  std::string str;
+  int64_t integer = 0;
+  double real = 0;
+  bool boolean = false;
+  // The parser's bookkeeping, not part of the value (toml_parse.cc): how a table or
+  // array was made, which decides what later lines may add to it, and which key index
+  // a big table has. They fill what was padding.
+  uint8_t made_by = 0;
+  uint32_t key_index = 0;
+  Date date;
+  std::vector<TomlNode> items;                           // kArray
+  std::vector<std::pair<std::string, TomlNode>> fields;  // kTable, in document order
+
+  // Declared here, defined in toml_reader.cc: clang 14 with libstdc++ 12 cannot check an
+  // implicit constructor while `fields` names the incomplete pair<string, TomlNode>.
+  TomlNode() noexcept;
+};
+
+// "a string", "an integer", ... for messages.
+std::string_view kind_name(TomlNode::Kind kind);
+
+// Parses a document; on a mistake reports it (file:line:col) and returns nullopt.
+// The text is registered with diags, so its lines can be quoted; pass it as an rvalue to
+// have it moved there rather than copied.
+std::optional<TomlNode> parse_toml(std::string_view text, const std::string& display_path,
+                                   Diagnostics& diags);
+std::optional<TomlNode> parse_toml(std::string&& text, const std::string& display_path,
+                                   Diagnostics& diags);
+
+// Typed reads from one table. Every key asked for is "known"; finish() warns about the rest.
+class TableReader {
+ public:
+  TableReader(const TomlNode& table, std::string what, Diagnostics& diags)
+      : table_(table), what_(std::move(what)), diags_(diags) {
+    known_.reserve(kKeysReserved);
+  }
+
+  const TomlNode* find(std::string_view key);
+  // Each returns false (leaving *out alone) when the key is absent or has the wrong type
+  // (which is reported). `required` reports a missing key at the table's header.
+  bool string(std::string_view key, std::string* out, bool required = false);
+  bool boolean(std::string_view key, bool* out);
+  bool integer(std::string_view key, int* out);
+  // A TOML date, an integer year, or a "YYYY[-MM[-DD]]" string.
+  bool date(std::string_view key, Date* out, bool allow_present = false, bool required = false);
+  // A string or an array of strings.
+  bool strings(std::string_view key, std::vector<std::string>* out, bool required = false);
+  // A table, or an array of tables; nullptr when absent or of another type (reported).
+  const TomlNode* table(std::string_view key);
+  std::vector<const TomlNode*> tables(std::string_view key);
+  // Marks a key as known without reading it.
+  void accept(std::string_view key) { known_.push_back(key); }
+
+  // Warns about every key that was never asked for, with a did-you-mean hint.
+  void finish();
+  const TomlNode& node() const { return table_; }
+  Diagnostics& diags() { return diags_; }
+
+ private:
+  void wrong_type(std::string_view key, const TomlNode& n, std::string_view expected);
+
+  // Room for the keys the longest reader asks for ([[publication]]'s), so known_ is
+  // allocated once, not grown key by key for each of thousands of entries.
+  static constexpr size_t kKeysReserved = 32;
+
+  const TomlNode& table_;
+  std::string what_;  // "site.toml", "[[publication]]", ... for messages
+  Diagnostics& diags_;
+  std::vector<std::string_view> known_;
+};
+
+}  // namespace sitegen

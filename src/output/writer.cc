@@ -1,0 +1,456 @@
+// Writing the output: a complete new tree is staged beside the output directory and
+// swapped in with one rename, so readers never see a half-written site. Unchanged
+// files are hard-linked from the previous build instead of rewritten, and files
+// sitegen did not create are carried over untouched.
+#include "output/writer.h"
+
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <vector>
+
+#include "load/parallel.h"
+
+namespace fs = std::filesystem;
+
+namespace sitegen {
+
+namespace {
+
+constexpr const char* kStampHeader =
+    "# sitegen output manifest: files this directory holds that sitegen wrote\n";
+
+bool read_file(const fs::path& p, std::string* out) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  *out = std::move(ss).str();
+  return !in.bad();
+}
+
+// Writes all of `bytes` to an open descriptor; false with errno set on failure.
+bool write_all(int fd, const char* data, size_t size) {
+  while (size > 0) {
+    ssize_t n = ::write(fd, data, size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      if (n == 0) errno = ENOSPC;
+      return false;
+    }
+    data += n;
+    size -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+// Creates `rel` below the directory `dir` (a descriptor, or AT_FDCWD) with `bytes`.
+// `shown` is how the file is named in messages: its final place in the output
+// directory, not the staging directory the user never sees.
+bool write_file(int dir, const char* rel, std::string_view bytes, const fs::path& shown,
+                std::string* err) {
+  int fd = ::openat(dir, rel, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    *err = "cannot create " + shown.string() + ": " + std::strerror(errno);
+    return false;
+  }
+  bool ok = write_all(fd, bytes.data(), bytes.size());
+  int saved = errno;
+  if (::close(fd) != 0 && ok) {
+    ok = false;
+    saved = errno;
+  }
+  if (!ok) *err = "cannot write " + shown.string() + ": " + std::strerror(saved);
+  return ok;
+}
+
+// Copies a file's bytes to `rel` below `dir`. std::filesystem::copy_file is not used:
+// it reports a full disk as "Input/output error", and does not say which side failed.
+bool copy_file_bytes(const fs::path& from, int dir, const char* rel, const fs::path& shown,
+                     std::string* err) {
+  int in = ::open(from.c_str(), O_RDONLY | O_CLOEXEC);
+  if (in < 0) {
+    *err = "cannot read " + from.string() + ": " + std::strerror(errno);
+    return false;
+  }
+  int out = ::openat(dir, rel, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (out < 0) {
+    *err = "cannot create " + shown.string() + ": " + std::strerror(errno);
+    ::close(in);
+    return false;
+  }
+  char buf[1 << 16];
+  bool ok = true;
+  for (;;) {
+    ssize_t n = ::read(in, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      *err = "cannot read " + from.string() + ": " + std::strerror(errno);
+      ok = false;
+      break;
+    }
+    if (n == 0) break;
+    if (!write_all(out, buf, static_cast<size_t>(n))) {
+      *err = "cannot write " + shown.string() + ": " + std::strerror(errno);
+      ok = false;
+      break;
+    }
+  }
+  ::close(in);
+  if (::close(out) != 0 && ok) {
+    *err = "cannot write " + shown.string() + ": " + std::strerror(errno);
+    ok = false;
+  }
+  return ok;
+}
+
+// The files a previous build recorded in its stamp; nullopt when there is no stamp.
+std::optional<std::set<std::string>> read_manifest(const fs::path& out) {
+  std::string text;
+  if (!read_file(out / kStampFile, &text) || text.compare(0, 9, "# sitegen") != 0)
+    return std::nullopt;
+  std::set<std::string> files;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty() && line[0] != '#') files.insert(line);
+  return files;
+}
+
+bool same_bytes(const fs::path& p, const std::string& copy_from, std::string_view bytes) {
+  std::error_code ec;
+  if (!copy_from.empty()) {
+    if (fs::file_size(p, ec) != fs::file_size(copy_from, ec) || ec) return false;
+    std::string a, b;
+    return read_file(p, &a) && read_file(copy_from, &b) && a == b;
+  }
+  if (fs::file_size(p, ec) != bytes.size() || ec) return false;
+  std::string old;
+  return read_file(p, &old) && old == bytes;
+}
+
+// Hard link when possible (same file system, cheap); a copy otherwise.
+bool link_or_copy(const fs::path& from, int dir, const char* rel, const fs::path& shown,
+                  std::string* err) {
+  if (::linkat(AT_FDCWD, from.c_str(), dir, rel, 0) == 0) return true;
+  return copy_file_bytes(from, dir, rel, shown, err);
+}
+
+// Carries a file or folder sitegen did not create into the new tree.
+bool carry_over(const fs::path& from, const fs::path& to, std::string* err) {
+  std::error_code ec;
+  auto st = fs::symlink_status(from, ec);
+  if (fs::is_symlink(st)) {
+    fs::copy_symlink(from, to, ec);
+  } else if (fs::is_directory(st)) {
+    fs::create_directories(to, ec);
+    for (const auto& entry : fs::directory_iterator(from, ec))
+      if (!carry_over(entry.path(), to / entry.path().filename(), err)) return false;
+  } else {
+    return link_or_copy(from, AT_FDCWD, to.c_str(), from, err);
+  }
+  if (ec) *err = "cannot carry over " + from.string() + ": " + ec.message();
+  return !ec;
+}
+
+// An output path that stays inside the output directory: relative, '/'-separated,
+// no empty, `.` or `..` segments. Paths come from slugs, but this is the last line.
+bool safe_rel(std::string_view rel) {
+  if (rel.empty() || rel.front() == '/' || rel.back() == '/') return false;
+  if (rel.find('\\') != std::string_view::npos || rel.find('\0') != std::string_view::npos)
+    return false;
+  for (size_t start = 0; start <= rel.size();) {
+    size_t end = std::min(rel.find('/', start), rel.size());
+    std::string_view seg = rel.substr(start, end - start);
+    if (seg.empty() || seg == "." || seg == "..") return false;
+    start = end + 1;
+  }
+  return true;
+}
+
+bool swap_dirs(const fs::path& a, const fs::path& b) {
+#ifdef SYS_renameat2
+  return ::syscall(SYS_renameat2, AT_FDCWD, a.c_str(), AT_FDCWD, b.c_str(), RENAME_EXCHANGE) == 0;
+#else
+  (void)a;
+  (void)b;
+  errno = ENOSYS;
+  return false;
+#endif
+}
+
+// Serialises builds into the same parent folder, so two builds cannot interleave.
+class DirLock {
+ public:
+  explicit DirLock(const fs::path& dir)
+      : fd_(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)) {}
+  ~DirLock() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  bool try_lock() { return fd_ >= 0 && ::flock(fd_, LOCK_EX | LOCK_NB) == 0; }
+
+ private:
+  int fd_;
+};
+
+}  // namespace
+
+bool read_output_file(const OutputFile& f, std::string* bytes, std::string* err) {
+  if (f.copy_from.empty()) {
+    *bytes = f.bytes;
+    return true;
+  }
+  if (read_file(f.copy_from, bytes)) return true;
+  *err = "cannot read " + f.copy_from + ": " + std::strerror(errno);
+  return false;
+}
+
+struct OutputWriter::State {
+  fs::path out, parent, staging;
+  int staging_fd = -1;  // files are created relative to it: shorter lookups than full paths
+  std::optional<DirLock> lock;
+  bool exists = false;  // `out` was there before
+  std::set<std::string> old_manifest;
+  bool committed = false;
+  std::mutex mu;  // guards failure
+  std::string failure;
+  std::atomic<bool> failed{false};
+  std::atomic<size_t> unchanged{0};
+  std::mutex dirs_mu;                       // guards dirs
+  std::set<std::string, std::less<>> dirs;  // folders made in the staging directory
+
+  ~State() {
+    if (staging_fd >= 0) ::close(staging_fd);
+  }
+
+  bool fail(std::string why) {
+    std::lock_guard<std::mutex> g(mu);
+    if (!failed.exchange(true)) failure = std::move(why);
+    return false;
+  }
+};
+
+OutputWriter::OutputWriter() = default;
+
+OutputWriter::~OutputWriter() {
+  if (s_ && !s_->committed && !s_->staging.empty()) {
+    std::error_code ec;
+    fs::remove_all(s_->staging, ec);
+  }
+}
+
+bool OutputWriter::open(const fs::path& out_arg, std::string* err) {
+  s_ = std::make_unique<State>();
+  State& s = *s_;
+  std::error_code ec;
+  s.out = fs::absolute(out_arg, ec).lexically_normal();
+  if (s.out.has_filename() == false) s.out = s.out.parent_path();
+  s.parent = s.out.parent_path();
+  fs::create_directories(s.parent, ec);
+  if (ec) {
+    *err = "cannot create " + s.parent.string() + ": " + ec.message();
+    return false;
+  }
+  s.lock.emplace(s.parent);
+  if (!s.lock->try_lock()) {
+    *err =
+        "another sitegen build is writing into " + s.parent.string() + "; try again when it ends";
+    return false;
+  }
+  s.exists = fs::exists(s.out, ec);
+  if (s.exists && !fs::is_directory(s.out, ec)) {
+    *err = "cannot write the site to " + s.out.string() + ": it exists and is not a directory";
+    return false;
+  }
+  if (s.exists) {
+    if (std::optional<std::set<std::string>> m = read_manifest(s.out)) {
+      s.old_manifest = std::move(*m);
+    } else if (fs::directory_iterator(s.out, ec) != fs::directory_iterator()) {
+      *err = "refusing to write into " + s.out.string() +
+             ": it is not empty and was not created by sitegen (no " + kStampFile +
+             "); choose a new or empty directory";
+      return false;
+    }
+  }
+  fs::path staging = s.parent / ("." + s.out.filename().string() + ".sitegen-staging");
+  if (fs::exists(staging, ec)) fs::remove_all(staging, ec);  // our own leftover from a killed build
+  fs::create_directory(staging, ec);
+  if (!ec) {
+    s.staging_fd = ::open(staging.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (s.staging_fd < 0) ec = std::error_code(errno, std::generic_category());
+  }
+  if (ec) {
+    *err = "cannot create " + staging.string() + ": " + ec.message() +
+           "; sitegen builds the new site beside " + s.out.string() + " and swaps it in, so " +
+           s.parent.string() + " must be writable";
+    return false;
+  }
+  s.staging = std::move(staging);
+  return true;
+}
+
+// Makes the folders above `rel` in the staging directory, each once: a site's files are
+// grouped in few folders, and asking the file system again for every file (or creating
+// a file first and its folder when that fails) doubled the system calls of a build.
+bool OutputWriter::make_parents(std::string_view rel) {
+  State& s = *s_;
+  for (size_t slash = rel.find('/'); slash != std::string_view::npos;
+       slash = rel.find('/', slash + 1)) {
+    std::string_view dir = rel.substr(0, slash);
+    // Made under the lock: a paper's page and its .bib often ask for the same new
+    // folder at the same moment, and the kernel serializes folders made in one parent
+    // anyway.
+    std::lock_guard<std::mutex> g(s.dirs_mu);
+    if (s.dirs.count(dir)) continue;
+    std::string d(dir);
+    if (::mkdirat(s.staging_fd, d.c_str(), 0755) != 0 && errno != EEXIST)
+      return s.fail("cannot create " + (s.out / d).string() + ": " + std::strerror(errno));
+    s.dirs.insert(std::move(d));
+  }
+  return true;
+}
+
+bool OutputWriter::put(const std::string& rel, std::string_view bytes,
+                       const std::string& copy_from) {
+  State& s = *s_;
+  if (s.failed.load(std::memory_order_relaxed)) return false;
+  // Files the user put into the output directory must survive; a page may not replace one.
+  if (!safe_rel(rel) || rel == kStampFile)
+    return s.fail("refusing to write `" + rel + "`: the path is not a plain file path inside " +
+                  s.out.string());
+  fs::path old = s.out / rel;
+  bool ours = s.exists && s.old_manifest.count(rel);
+  std::error_code ec;
+  if (s.exists && !ours && fs::exists(fs::symlink_status(old, ec)))
+    return s.fail("refusing to overwrite " + old.string() + ", which sitegen did not create");
+  bool keep = ours && same_bytes(old, copy_from, bytes);
+  if (!make_parents(rel)) return false;
+  std::string why;
+  bool ok = keep ? link_or_copy(old, s.staging_fd, rel.c_str(), old, &why)
+            // Copied, never linked: a link would let a tool that edits the output in
+            // place (an image optimizer, say) change the file in the content folder too.
+            : !copy_from.empty() ? copy_file_bytes(copy_from, s.staging_fd, rel.c_str(), old, &why)
+                                 : write_file(s.staging_fd, rel.c_str(), bytes, old, &why);
+  if (!ok) return s.fail(why);
+  if (keep) s.unchanged.fetch_add(1, std::memory_order_relaxed);
+  return true;
+}
+
+bool OutputWriter::commit(const Output& output, WriteStats* stats, std::string* err) {
+  State& s = *s_;
+  auto fail = [&](const std::string& why) {
+    std::error_code ec2;
+    fs::remove_all(s.staging, ec2);
+    s.staging.clear();
+    *err = why + (s.exists ? "; " + s.out.string() + " is unchanged" : "; nothing was written");
+    return false;
+  };
+  // The rest of the files on all cores (writing is mostly kernel time, which two threads
+  // halve on two cores).
+  std::vector<const std::pair<const std::string, OutputFile>*> rest;
+  for (const auto& entry : output.files)
+    if (!entry.second.written) rest.push_back(&entry);
+  parallel_for(rest.size(), 64, [&](size_t i) {
+    put(rest[i]->first, rest[i]->second.bytes, rest[i]->second.copy_from);
+  });
+  if (s.failed) return fail(s.failure);
+
+  const std::map<std::string, OutputFile>& all = output.files;  // every file, written or not
+  WriteStats st;
+  st.unchanged = s.unchanged;
+  st.written = all.size() - st.unchanged;
+  std::string why;
+  std::error_code ec;
+  if (s.exists) {
+    const fs::path& out = s.out;
+    const std::set<std::string>& old = s.old_manifest;
+    // A folder that cannot be read would leave the user's files in it behind: stop.
+    std::error_code walk;
+    auto unreadable = [&](const fs::path& dir) {
+      return fail("cannot read " + dir.string() + ": " + walk.message());
+    };
+    for (const auto& entry : fs::directory_iterator(out, walk)) {
+      std::string name = entry.path().filename().string();
+      if (name == kStampFile) continue;
+      // Everything at this level that sitegen never wrote is carried over as it is.
+      std::string prefix = name + "/";
+      bool ours = old.count(name) > 0;
+      for (auto it = old.lower_bound(prefix);
+           !ours && it != old.end() && it->compare(0, prefix.size(), prefix) == 0; ++it)
+        ours = true;
+      if (!ours && !carry_over(entry.path(), s.staging / name, &why)) return fail(why);
+      if (ours && entry.is_directory()) {
+        // Inside a folder sitegen wrote, keep the user's own files too.
+        auto it = fs::recursive_directory_iterator(entry.path(), walk);
+        for (; !walk && it != fs::recursive_directory_iterator(); it.increment(walk)) {
+          // The path below `out` (fs::relative would resolve symlinks on every call).
+          std::string rel = it->path().generic_string().substr(out.generic_string().size() + 1);
+          if (old.count(rel) || all.count(rel)) continue;
+          // A real folder holding something sitegen wrote is walked; any other folder,
+          // and a symlink (to a folder too), is the user's and is carried over whole.
+          std::error_code ec2;
+          if (it->is_directory(ec2) && !it->is_symlink(ec2)) {
+            std::string prefix = rel + "/";
+            auto f = all.lower_bound(prefix);
+            bool writes = f != all.end() && f->first.compare(0, prefix.size(), prefix) == 0;
+            auto m = old.lower_bound(prefix);
+            bool wrote = m != old.end() && m->compare(0, prefix.size(), prefix) == 0;
+            if (writes || wrote) continue;
+            it.disable_recursion_pending();
+          }
+          fs::create_directories((s.staging / rel).parent_path(), ec);
+          if (!carry_over(it->path(), s.staging / rel, &why)) return fail(why);
+        }
+        if (walk) return unreadable(entry.path());
+      }
+    }
+    if (walk) return unreadable(out);
+    for (const std::string& rel : old)
+      if (!all.count(rel)) ++st.removed;
+  }
+  std::string manifest = kStampHeader;
+  for (const auto& entry : all) manifest += entry.first + "\n";
+  if (!write_file(s.staging_fd, kStampFile, manifest, s.out / kStampFile, &why)) return fail(why);
+
+  if (!s.exists) {
+    fs::rename(s.staging, s.out, ec);
+    if (ec) return fail("cannot move the new site into " + s.out.string() + ": " + ec.message());
+  } else if (swap_dirs(s.staging, s.out)) {
+    fs::remove_all(s.staging, ec);  // the previous build, now at the staging path
+  } else {
+    fs::path old = s.parent / ("." + s.out.filename().string() + ".sitegen-old");
+    fs::remove_all(old, ec);
+    fs::rename(s.out, old, ec);
+    if (ec == std::errc::device_or_resource_busy || ec == std::errc::cross_device_link)
+      return fail("cannot replace " + s.out.string() + ": it is a mount point (" + ec.message() +
+                  "); sitegen swaps in a complete new folder, so build into a folder inside it");
+    if (ec) return fail("cannot replace " + s.out.string() + ": " + ec.message());
+    fs::rename(s.staging, s.out, ec);
+    if (ec) {
+      fs::rename(old, s.out, ec);
+      return fail("cannot replace " + s.out.string());
+    }
+    fs::remove_all(old, ec);
+  }
+  s.committed = true;
+  if (stats) *stats = st;
+  return true;
+}
+
+bool write_output(const Output& output, const fs::path& out, WriteStats* stats, std::string* err) {
+  OutputWriter w;
+  return w.open(out, err) && w.commit(output, stats, err);
+}
+
+}  // namespace sitegen

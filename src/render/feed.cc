@@ -1,0 +1,95 @@
+// Atom needs full timestamps; a partial date is placed at the start of its month or year.
+#include "render/feed.h"
+
+#include "load/date.h"
+#include "markdown/markdown.h"
+#include "text/html_scan.h"
+#include "text/slug.h"
+#include "view/view_meta.h"
+
+namespace sitegen {
+
+namespace {
+
+std::string timestamp(const Date& d) {
+  Date full = d;
+  if (full.year == 0) full.year = 1970;
+  if (full.month == 0) full.month = 1;
+  if (full.day == 0) full.day = 1;
+  return iso_date(full) + "T00:00:00Z";
+}
+
+// Visible text of rendered inline HTML, for entry titles: tags dropped, character
+// references decoded (the caller escapes it once for XML).
+std::string plain_text(const std::string& html) {
+  std::string out;
+  bool in_tag = false;
+  for (char c : html) {
+    if (c == '<')
+      in_tag = true;
+    else if (c == '>')
+      in_tag = false;
+    else if (!in_tag)
+      out += c;
+  }
+  return decode_html_entities(out);
+}
+
+// A link field as a full URL when base_url is absolute ("papers/x.pdf" ->
+// "https://host/repo/papers/x.pdf").
+std::string absolute_url(const Urls& urls, const std::string& link) {
+  std::string u = urls.content(link);
+  if (!urls.abs.empty() && !u.empty() && u[0] == '/' && u.compare(0, 2, "//") != 0)
+    return urls.abs + u.substr(urls.root.size());
+  return u;
+}
+
+}  // namespace
+
+std::string atom_feed(const Site& site, const Urls& urls,
+                      const std::vector<std::string>& news_html) {
+  std::string base = urls.abs.empty() ? "" : urls.abs;
+  // Atom ids are IRIs: without an absolute base_url, a URN made from the title.
+  std::string slug = slugify(site.title);
+  std::string feed_id =
+      base.empty() ? "urn:x-sitegen:" + (slug.empty() ? std::string("site") : slug) + ":news"
+                   : base + "news/";
+  std::string out =
+      "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n";
+  out += "  <title>" + html_escape(site.title + " — News") + "</title>\n";
+  out += "  <id>" + html_escape(feed_id) + "</id>\n";
+  if (!base.empty()) {
+    out += "  <link rel=\"self\" href=\"" + html_escape(base + "news/feed.xml") + "\"/>\n";
+    out += "  <link rel=\"alternate\" type=\"text/html\" href=\"" + html_escape(base + "news/") +
+           "\"/>\n";
+  }
+  out += "  <updated>" + timestamp(site.news.empty() ? Date{} : site.news.front().date) +
+         "</updated>\n";
+  out += "  <author><name>" + html_escape(site.person.name) + "</name></author>\n";
+  size_t n = site.news.size();
+  for (size_t i = 0; i < n; ++i) {
+    const NewsItem& item = site.news[i];
+    // Links in the text become absolute: a feed reader shows it away from the site.
+    std::string html = rebase_root_links(
+        i < news_html.size()
+            ? news_html[i]
+            : markdown_inline_to_html(item.text, {site.allow_javascript_urls, true}),
+        urls, true);
+    // Ids count from the oldest item so they stay stable as news is added on top.
+    std::string id = feed_id + "#" + std::to_string(n - i);
+    out += "  <entry>\n";
+    out += "    <title>" + html_escape(plain_text(html)) + "</title>\n";
+    out += "    <id>" + html_escape(id) + "</id>\n";
+    out += "    <updated>" + timestamp(item.date) + "</updated>\n";
+    // Each entry points somewhere a reader can open: its own link, or the news page.
+    std::string link =
+        item.link.empty() ? (base.empty() ? "" : base + "news/") : absolute_url(urls, item.link);
+    if (!link.empty()) out += "    <link href=\"" + html_escape(link) + "\"/>\n";
+    out += "    <content type=\"html\">" + html_escape(html) + "</content>\n";
+    out += "  </entry>\n";
+  }
+  out += "</feed>\n";
+  return out;
+}
+
+}  // namespace sitegen

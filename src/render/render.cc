@@ -1,0 +1,139 @@
+// One job per output page, spread over the machine's cores. The workers share the
+// theme's compiled templates and the view's data, both read-only.
+#include "render/render.h"
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
+#include "load/parallel.h"
+#include "render/feed.h"
+
+namespace sitegen {
+
+namespace {
+
+std::vector<SitePages::Job> page_jobs(const Site& site, const View& view) {
+  std::vector<SitePages::Job> jobs;
+  jobs.push_back({"index.html", "home", [&] { return view.home(); }});
+  if (!site.publications.empty()) {
+    jobs.push_back(
+        {"publications/index.html", "publications", [&] { return view.publications(); }});
+    for (size_t i = 0; i < view.filters().size(); ++i)
+      jobs.push_back({view.filters()[i].rel + "index.html", "publications",
+                      [&view, i] { return view.publications_filtered(i); }});
+    for (size_t i = 0; i < site.publications.size(); ++i) {
+      jobs.push_back({View::publication_path(site.publications[i]) + "index.html", "publication",
+                      [&view, i] { return view.publication(i); }});
+      jobs.push_back({View::bib_path(site.publications[i]), nullptr, {}, &view.bibtex()[i]});
+    }
+  }
+  if (!site.news.empty()) jobs.push_back({"news/index.html", "news", [&] { return view.news(); }});
+  if (!site.talks.empty())
+    jobs.push_back({"talks/index.html", "talks", [&] { return view.talks(); }});
+  if (!site.cv.empty()) jobs.push_back({"cv/index.html", "cv", [&] { return view.cv(); }});
+  for (size_t i = 0; i < site.pages.size(); ++i)
+    jobs.push_back(
+        {site.pages[i].slug + "/index.html", "page", [&view, i] { return view.page(i); }});
+  jobs.push_back({"404.html", "404", [&] { return view.not_found(); }});
+  return jobs;
+}
+
+// The files made from the whole view at once: every entry's BibTeX, and the news feed.
+void add_site_files(const SitePages& pages, Output& out) {
+  const Site& site = pages.site();
+  if (!site.publications.empty()) {
+    std::string all_bib;
+    for (const std::string& bib : pages.view().bibtex()) {
+      all_bib += bib;
+      all_bib += '\n';
+    }
+    out.files["publications.bib"].bytes = std::move(all_bib);
+  }
+  if (!site.news.empty())
+    out.files["news/feed.xml"].bytes =
+        atom_feed(site, pages.view().urls(), pages.view().news_html());
+}
+
+}  // namespace
+
+SitePages::SitePages(Site site, Theme theme, ViewOptions options)
+    : site_(std::move(site)),
+      theme_(std::move(theme)),
+      view_(site_, std::move(options)),
+      jobs_(page_jobs(site_, view_)) {
+  for (size_t i = 0; i < jobs_.size(); ++i) index_.emplace(jobs_[i].path, i);
+}
+
+size_t SitePages::find(std::string_view path) const {
+  auto it = index_.find(path);
+  return it == index_.end() ? jobs_.size() : it->second;
+}
+
+void SitePages::render(size_t job, std::string& out, RenderCache& cache) const {
+  const Job& j = jobs_[job];
+  if (!j.kind) {
+    out += *j.text;
+    return;
+  }
+  Value page = j.data();
+  theme_.templates.at(j.kind).render({&view_.common(), &page}, out, &cache);
+}
+
+size_t render_pages(const SitePages& pages, Output& out, const FileSink& sink) {
+  const std::vector<SitePages::Job>& jobs = pages.jobs();
+  std::vector<OutputFile> results(jobs.size());
+  std::atomic<size_t> next{0};
+  std::atomic<bool> stop{false};  // the sink failed: it knows why
+  RenderCache cache;              // publications listed on several pages render once
+  auto worker = [&] {
+    std::map<std::string, size_t> last_size;  // per template: a good first reserve()
+    for (size_t i; !stop && (i = next.fetch_add(1)) < jobs.size();) {
+      OutputFile& f = results[i];
+      if (jobs[i].kind) {
+        size_t& reserve = last_size[jobs[i].kind];
+        f.bytes.reserve(std::min<size_t>(reserve + reserve / 8, 256 * 1024));
+        pages.render(i, f.bytes, cache);
+        reserve = f.bytes.size();
+      } else if (!sink) {
+        f.bytes = *jobs[i].text;
+      }
+      if (sink) {
+        if (!sink(jobs[i].path, jobs[i].kind ? f.bytes : *jobs[i].text)) stop = true;
+        std::string().swap(f.bytes);  // frees it (assigning an empty string keeps the buffer)
+        f.written = true;
+      }
+    }
+  };
+  size_t n_threads =
+      std::min(max_threads(), (jobs.size() + 63) / 64);  // small sites: no thread start-up
+  std::vector<std::thread> threads;
+  for (size_t t = 1; t < n_threads; ++t) threads.emplace_back(worker);
+  worker();
+  for (std::thread& t : threads) t.join();
+
+  size_t count = 0;
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    out.files[jobs[i].path] = std::move(results[i]);
+    count += jobs[i].kind != nullptr;
+  }
+  add_site_files(pages, out);
+  return count;
+}
+
+size_t name_pages(const SitePages& pages, Output& out) {
+  size_t count = 0;
+  for (const SitePages::Job& j : pages.jobs()) {
+    OutputFile& f = out.files[j.path];
+    if (j.kind) {
+      f.on_request = true;
+      ++count;
+    } else {
+      f.bytes = *j.text;
+    }
+  }
+  add_site_files(pages, out);
+  return count;
+}
+
+}  // namespace sitegen

@@ -1,0 +1,63 @@
+// Rendering: Site + Theme -> the HTML pages and per-paper BibTeX of an Output. A build
+// renders every page; `sitegen serve` keeps the SitePages and renders a page when a
+// browser asks for it.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "load/model.h"
+#include "render/output.h"
+#include "theme/theme.h"
+#include "view/view.h"
+
+namespace sitegen {
+
+// Everything needed to render any page of a site: the site, its theme and view (which
+// refers to the site, so a SitePages stays where it was made), and the list of output
+// files made from them.
+class SitePages {
+ public:
+  SitePages(Site site, Theme theme, ViewOptions options);
+  SitePages(const SitePages&) = delete;
+  SitePages& operator=(const SitePages&) = delete;
+
+  struct Job {
+    std::string path;                   // output path
+    const char* kind;                   // template; null for a file made already
+    std::function<Value()> data;        // the template's data
+    const std::string* text = nullptr;  // the file, when there is no template
+  };
+
+  const Site& site() const { return site_; }
+  const Theme& theme() const { return theme_; }
+  const View& view() const { return view_; }
+  // Every page, then every paper's .bib file, in a fixed order.
+  const std::vector<Job>& jobs() const { return jobs_; }
+  // The job that makes `path`; jobs().size() when none does.
+  size_t find(std::string_view path) const;
+  // Renders a job, appending to out; `cache` is shared by every page of the build.
+  void render(size_t job, std::string& out, RenderCache& cache) const;
+
+ private:
+  Site site_;
+  Theme theme_;
+  View view_;
+  std::vector<Job> jobs_;
+  std::map<std::string, size_t, std::less<>> index_;
+};
+
+// Renders every page into `out`; returns the number of HTML pages. With a `sink`, each
+// page and paper BibTeX file is handed to it as soon as it is made, and kept in `out`
+// only by name (OutputFile::written), so writing overlaps rendering and the pages need
+// not all be in memory at once.
+size_t render_pages(const SitePages& pages, Output& out, const FileSink& sink = {});
+
+// Names every page in `out` without rendering it (OutputFile::on_request), and adds the
+// other files as render_pages does; returns the number of HTML pages.
+size_t name_pages(const SitePages& pages, Output& out);
+
+}  // namespace sitegen

@@ -1,0 +1,16 @@
+// sitemap.xml and robots.txt, for search engines.
+#pragma once
+
+#include <string>
+
+#include "render/output.h"
+#include "view/view.h"
+
+namespace sitegen {
+
+// Lists every HTML page of `out` but 404.html; a robots.txt from static/ is kept. Sitemaps need
+// absolute URLs, so with a base_url that is only a path there is no sitemap, and robots.txt does
+// not name one.
+void add_sitemap_and_robots(const Urls& urls, Output& out);
+
+}  // namespace sitegen

@@ -1,0 +1,102 @@
+// `sitegen serve`: the live preview. The only httplib user: it owns the current build
+// (swapped whole, so no request sees half a site; its pages rendered when first asked
+// for), rebuilds when the content changes, and tells open pages to update, or to show
+// the errors, over SSE.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "render/output.h"
+#include "render/render.h"
+
+namespace sitegen {
+
+struct ServeOptions {
+  std::string content_dir = "content";
+  std::string bind = "127.0.0.1";
+  int port = 1313;               // 0: any free port
+  int port_tries = 20;           // taken? then port+1, port+2, ... this many ports in all
+  bool poll = false;             // watch by polling instead of inotify
+  int debounce_ms = 30;          // quiet time that ends an editor's burst of writes
+  int heartbeat_ms = 15000;      // SSE comment lines, so dead connections are noticed
+  int max_streams = 48;          // SSE clients at once; the pool of 64 keeps room for pages
+  std::string theme_search_dir;  // as BuildOptions::theme_search_dir
+};
+
+// A built site as it is served. Its pages are rendered when first requested.
+struct ServedSite {
+  Output output;
+  std::shared_ptr<const SitePages> site_pages;  // renders the files named on_request
+  std::string inputs;  // what the build read (RecordingSource::fingerprint)
+  struct Rendered;     // the pages rendered so far
+  std::shared_ptr<Rendered> rendered;
+  std::string base_path = "/";  // URL path the site lives under: "/" or "/repo/"
+  std::string build_id;         // changes whenever what is served changes
+  std::string static_dir;       // <content>/static, symlinks resolved: copy_from must be inside
+  std::map<std::string, std::string> stamps;  // copy_from files: "mtime:size" when built
+  size_t pages = 0;
+  bool good = false;  // false until a build succeeded: then every page explains the errors
+};
+
+// What a request path means for a site. `path` is percent-decoded once (as httplib
+// hands it over) and is never decoded again.
+struct Route {
+  int status = 200;
+  std::string file;      // the Output file to send: the page itself, or 404.html with 404
+  std::string location;  // redirects: the decoded target path
+  std::string message;   // the plain-text body of an error without a page
+};
+inline constexpr size_t kMaxPathLength = 2048;
+Route route_request(const Output& output, std::string_view base_path, std::string_view path);
+
+// Content-Type by file extension.
+std::string_view mime_type(std::string_view path);
+
+// The bytes of an output file of a good site; a page on request is rendered at the first
+// call and kept.
+std::shared_ptr<const std::string> served_bytes(const ServedSite& site, const std::string& rel);
+
+// What browsers showing `before` must do to show `after`. Pages on request are compared
+// by what made them: the same inputs read and the same templates give the same pages.
+enum class ReloadKind { kNone, kCss, kReload };
+ReloadKind reload_kind(const ServedSite& before, const ServedSite& after);
+
+// The script injected before </body> while serving; kBuildMarker stands for the build id.
+inline constexpr std::string_view kBuildMarker = "@@SITEGEN_BUILD@@";
+std::string live_reload_script();
+
+class Server {
+ public:
+  // Terminal lines go to `out`, build problems to `err`; both from the watcher thread.
+  Server(ServeOptions options, std::ostream& out, std::ostream& err);
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  // Builds once, binds, then serves and watches on background threads. A failed build
+  // still serves (pages show its errors); false with *err only when no port can be bound.
+  bool start(std::string* err);
+  // Ends streams, the watcher and the listener; returns within about a second.
+  void stop();
+  bool running() const;
+
+  int port() const;
+  std::string url() const;         // "http://127.0.0.1:1313/repo/"
+  std::string watch_note() const;  // why polling is used, when inotify could not be
+
+  // Rebuilds now, as the watcher does after a change; `changed` names the changed
+  // files for the terminal line. Thread-safe.
+  void rebuild(const std::vector<std::string>& changed);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace sitegen

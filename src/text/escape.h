@@ -1,0 +1,27 @@
+// Escaping by runs, for HTML text and JSON strings: the bytes of a ByteSet are
+// replaced, and the runs between them, most of every text, are copied whole.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "text/ascii.h"
+
+namespace sitegen {
+
+// Appends `text` to `out`, handing each byte that `special` marks to escape(out, byte).
+template <class Escape>
+void append_escaped(std::string& out, std::string_view text, const ByteSet& special,
+                    Escape escape) {
+  const char* p = text.data();
+  const char* end = p + text.size();
+  while (p < end) {
+    const char* run = p;
+    while (p < end && !special(*p)) ++p;
+    out.append(run, static_cast<size_t>(p - run));
+    if (p == end) break;
+    escape(out, *p++);
+  }
+}
+
+}  // namespace sitegen

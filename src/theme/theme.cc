@@ -1,0 +1,222 @@
+// Theme loading and checking: every template error is reported with the theme
+// file's path, line and column.
+#include "theme/theme.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace sitegen {
+
+namespace {
+
+struct ThemeFile {
+  std::string text;
+  std::string display;  // path shown in messages
+};
+
+using FileMap = std::map<std::string, ThemeFile>;  // "home.mustache", "partials/pub.mustache",
+                                                   // "assets/style.css"
+
+bool ends_with(const std::string& s, std::string_view suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+FileMap read_theme_dir(const fs::path& dir, const std::string& display_prefix) {
+  FileMap files;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(dir, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (!it->is_regular_file()) continue;
+    std::string rel = fs::relative(it->path(), dir).generic_string();
+    std::ifstream in(it->path(), std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    files[rel] = {ss.str(), display_prefix + rel};
+  }
+  return files;
+}
+
+FileMap embedded_theme(const std::string& name) {
+  FileMap files;
+  std::string prefix = name + "/";
+  for (const auto& [path, bytes] : embedded_theme_files())
+    if (path.compare(0, prefix.size(), prefix) == 0)
+      files[path.substr(prefix.size())] = {std::string(bytes), "themes/" + path};
+  return files;
+}
+
+std::vector<std::string_view> embedded_theme_names(std::vector<std::string>& storage) {
+  std::set<std::string> names;
+  for (const auto& [path, _] : embedded_theme_files()) names.insert(path.substr(0, path.find('/')));
+  storage.assign(names.begin(), names.end());
+  return {storage.begin(), storage.end()};
+}
+
+// A layout override "footer.mustache" replaces partials/footer.mustache when no page
+// template has that name; "partials/x" and "assets/x" replace exactly that file.
+void apply_layouts(const Site& site, const Source& content, FileMap& files) {
+  for (const auto& [rel, text] : site.layouts) {
+    std::string target = rel;
+    if (rel.find('/') == std::string::npos && ends_with(rel, ".mustache")) {
+      std::string kind = rel.substr(0, rel.size() - 9);
+      const auto& pages = theme_template_names();
+      if (std::find(pages.begin(), pages.end(), kind) == pages.end()) target = "partials/" + rel;
+    }
+    files[target] = {text, content.display("layouts/" + rel)};
+  }
+}
+
+void check_syntax(const ThemeFile& f, Diagnostics& diags) {
+  Template::Error e;
+  if (Template::compile(f.text, &e)) return;
+  diags.add_source(f.display, f.text);
+  diags.error(diags.loc_at(f.display, e.offset), "template syntax error: " + e.message);
+}
+
+// Calls fn(name, offset) for each {{> name}} in text.
+template <typename Fn>
+void for_each_partial(const std::string& text, Fn fn) {
+  for (size_t pos = 0;;) {
+    size_t open = text.find("{{>", pos);
+    if (open == std::string::npos) return;
+    size_t close = text.find("}}", open);
+    if (close == std::string::npos) return;
+    std::string name = text.substr(open + 3, close - open - 3);
+    name.erase(0, name.find_first_not_of(" \t"));
+    name.erase(name.find_last_not_of(" \t") + 1);
+    fn(name, open, close + 2);
+    pos = close + 2;
+  }
+}
+
+void check_partials(const ThemeFile& f, const FileMap& files, Diagnostics& diags) {
+  for_each_partial(f.text, [&](const std::string& name, size_t open, size_t) {
+    if (files.count("partials/" + name + ".mustache")) return;
+    diags.add_source(f.display, f.text);
+    diags.error(diags.loc_at(f.display, open),
+                "unknown partial `" + name + "`: expected a file partials/" + name + ".mustache");
+  });
+}
+
+// Where each stretch of an expanded template came from, so that an error in it can be
+// shown in the file that holds the text.
+struct Piece {
+  size_t begin;  // offset in the expanded text
+  const ThemeFile* file;
+  size_t offset;  // offset in file->text
+};
+
+// Replaces each {{> name}} by the partial's text, recursively (unknown ones were reported).
+void expand(const ThemeFile& f, const FileMap& files, std::vector<std::string>& stack,
+            std::string& out, std::vector<Piece>& pieces, Diagnostics& diags) {
+  size_t pos = 0;
+  auto copy_until = [&](size_t end) {
+    pieces.push_back({out.size(), &f, pos});
+    out.append(f.text, pos, end - pos);
+  };
+  for_each_partial(f.text, [&](const std::string& name, size_t open, size_t end) {
+    copy_until(open);
+    pos = end;
+    auto it = files.find("partials/" + name + ".mustache");
+    if (it == files.end()) return;
+    if (std::find(stack.begin(), stack.end(), name) != stack.end()) {
+      diags.add_source(f.display, f.text);
+      diags.error(diags.loc_at(f.display, open),
+                  "partial `" + name + "` includes itself (directly or through other partials)");
+      return;
+    }
+    stack.push_back(name);
+    expand(it->second, files, stack, out, pieces, diags);
+    stack.pop_back();
+  });
+  copy_until(f.text.size());
+}
+
+// Each file compiled alone when the theme was checked; together they can still fail,
+// e.g. when a partial changes the delimiters and the page's closing tag is no longer one.
+// The error is shown where its text came from.
+std::optional<Template> compile(const ThemeFile& page, const FileMap& files, Diagnostics& diags) {
+  std::string text;
+  std::vector<Piece> pieces;
+  std::vector<std::string> stack;
+  expand(page, files, stack, text, pieces, diags);
+  Template::Error e;
+  std::optional<Template> tmpl = Template::compile(std::move(text), &e);
+  if (tmpl) return tmpl;
+  size_t offset = e.offset;
+  const std::string& msg = e.message;
+  const Piece* from = &pieces.front();
+  for (const Piece& p : pieces)
+    if (p.begin <= offset) from = &p;
+  size_t at = std::min(from->offset + (offset - from->begin), from->file->text.size());
+  diags.add_source(from->file->display, from->file->text);
+  diags.error(diags.loc_at(from->file->display, at),
+              std::string("template syntax error once partials are included") +
+                  (from->file == &page ? "" : " in " + page.display) + ": " + msg);
+  return std::nullopt;
+}
+
+}  // namespace
+
+const std::vector<std::string>& theme_template_names() {
+  static const std::vector<std::string> kNames = {"home",  "publications", "publication", "news",
+                                                  "talks", "cv",           "page",        "404"};
+  return kNames;
+}
+
+std::optional<Theme> load_theme(const Site& site, const Source& content,
+                                const std::string& themes_dir, Diagnostics& diags) {
+  Theme theme;
+  theme.name = site.theme.empty() ? "scholar" : site.theme;
+  FileMap files;
+  std::error_code ec;
+  bool is_path = theme.name.find('/') != std::string::npos || theme.name[0] == '.';
+  std::string rel = is_path ? theme.name : "../themes/" + theme.name;
+  fs::path shown = fs::path(content.display(rel)).lexically_normal();
+  fs::path dir = is_path || themes_dir.empty() ? fs::path(content.disk_path(rel))
+                                               : fs::path(themes_dir) / theme.name;
+  if (!site.theme.empty() && !dir.empty() && fs::is_directory(dir, ec)) {
+    std::string display = dir.lexically_normal().generic_string();
+    files = read_theme_dir(dir, display + "/");
+  } else {
+    files = embedded_theme(theme.name);
+  }
+  if (files.empty()) {
+    std::vector<std::string> storage;
+    diags.error(site.theme_loc, "unknown theme `" + theme.name + "`" +
+                                    did_you_mean(theme.name, embedded_theme_names(storage)) +
+                                    ": expected a built-in theme or a folder " +
+                                    shown.generic_string());
+    return std::nullopt;
+  }
+  apply_layouts(site, content, files);
+  size_t errors = diags.error_count();
+  for (const auto& [rel, f] : files)
+    if (ends_with(rel, ".mustache")) {
+      check_syntax(f, diags);
+      check_partials(f, files, diags);
+    }
+  if (diags.error_count() > errors) return std::nullopt;
+  for (const std::string& kind : theme_template_names()) {
+    auto it = files.find(kind + ".mustache");
+    if (it == files.end()) {
+      diags.error(SourceLoc{files.begin()->second.display, 0, 0},
+                  "theme `" + theme.name + "` has no template `" + kind + ".mustache`");
+      continue;
+    }
+    if (auto tmpl = compile(it->second, files, diags))
+      theme.templates.emplace(kind, std::move(*tmpl));
+  }
+  for (const auto& [rel, f] : files)
+    if (rel.compare(0, 7, "assets/") == 0) theme.assets[rel.substr(7)] = f.text;
+  if (diags.error_count() > errors) return std::nullopt;
+  return theme;
+}
+
+}  // namespace sitegen

@@ -1,0 +1,36 @@
+// Themes: templates, partials and assets from the built-in set, a theme folder, or a
+// path; single files overridden by content/layouts/. Partials are expanded into each
+// template and the result compiled once here, so rendering never parses a template.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+
+#include "load/diag.h"
+#include "load/model.h"
+#include "load/source.h"
+#include "theme/mustache.h"
+
+namespace sitegen {
+
+struct Theme {
+  std::string name;
+  // Page kind ("home") -> the compiled template, partials expanded.
+  std::map<std::string, Template> templates;
+  std::map<std::string, std::string> assets;  // path under assets/ -> bytes
+};
+
+// The page templates every theme provides.
+const std::vector<std::string>& theme_template_names();
+
+// A theme named by path is relative to the content directory; a theme named by name is
+// looked up in `themes_dir` (empty: the themes/ folder beside the content directory)
+// before the built-in ones. With no name, the built-in default is used.
+std::optional<Theme> load_theme(const Site& site, const Source& content,
+                                const std::string& themes_dir, Diagnostics& diags);
+
+// Built-in theme files, generated from themes/ at build time: "scholar/home.mustache" -> bytes.
+const std::map<std::string, std::string_view>& embedded_theme_files();
+
+}  // namespace sitegen

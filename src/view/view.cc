@@ -1,0 +1,615 @@
+// Site -> mustache data. Every variable a template can use is named here.
+#include "view/view.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <set>
+
+#include "load/bibtex_write.h"
+#include "load/date.h"
+#include "load/parallel.h"
+#include "markdown/markdown.h"
+#include "text/slug.h"
+#include "view/view_meta.h"
+
+namespace sitegen {
+
+namespace {
+
+Value flag(bool b) {
+  return Value(b);
+}
+
+// Empty text is `false`, so a template's {{#x}}...{{/x}} around an optional field
+// disappears when the field is absent (mustache treats "" as true).
+void put(Value& d, Key key, Value&& value) {
+  d.set(key, std::move(value));
+}
+void put(Value& d, Key key, const std::string& text) {
+  put(d, key, text.empty() ? Value() : Value(text));
+}
+void put(Value& d, Key key, const char* text) {
+  put(d, key, std::string(text));
+}
+
+Value string_list(const std::vector<std::string>& items) {
+  Value l = Value::list(items.size());
+  for (const std::string& s : items) l.push(Value(s));
+  return l;
+}
+
+struct KnownLink {
+  std::string_view key, label, icon;
+};
+
+// Labels and icons for the link keys the format names; anything else keeps its own label.
+constexpr KnownLink kKnownLinks[] = {
+    {"scholar", "Google Scholar", "scholar"},
+    {"github", "GitHub", "github"},
+    {"orcid", "ORCID", "orcid"},
+    {"dblp", "DBLP", "dblp"},
+    {"linkedin", "LinkedIn", "linkedin"},
+    {"x", "X", "x"},
+    {"twitter", "Twitter", "twitter"},
+    {"email", "Email", "email"},
+    {"cv", "CV", "cv"},
+    {"pdf", "PDF", "pdf"},
+    {"code", "Code", "code"},
+    {"slides", "Slides", "slides"},
+    {"video", "Video", "video"},
+    {"poster", "Poster", "poster"},
+    {"project", "Project", "project"},
+    {"doi", "DOI", "doi"},
+    {"arxiv", "arXiv", "arxiv"},
+    {"website", "Website", "website"},
+    {"homepage", "Homepage", "website"},
+    {"html", "HTML", "link"},
+    {"blog", "Blog", "link"},
+    {"supp", "Supplement", "pdf"},
+    {"rss", "RSS", "rss"},
+    {"mastodon", "Mastodon", "mastodon"},
+    {"bluesky", "Bluesky", "bluesky"},
+    {"researchgate", "ResearchGate", "researchgate"},
+    {"bib", "BibTeX", "bib"},
+};
+
+// Appends a link to a list; a link whose URL is dropped (a script URL) is left out.
+void append_link(Value& links, const std::string& label, const std::string& url, const Urls& urls,
+                 bool trusted = true) {
+  std::string href = urls.content(url, trusted);
+  if (href.empty()) return;
+  std::string lower = label;
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  Value d = Value::object(3);
+  put(d, "label", label);
+  put(d, "icon", "link");
+  for (const KnownLink& k : kKnownLinks) {
+    if (lower == k.key) {
+      put(d, "label", std::string(k.label));
+      put(d, "icon", std::string(k.icon));
+    }
+  }
+  put(d, "url", std::move(href));
+  links.push(std::move(d));
+}
+
+const char* type_group_title(const std::string& type) {
+  static const std::map<std::string, const char*> kTitles = {{"conference", "Conference Papers"},
+                                                             {"journal", "Journal Articles"},
+                                                             {"workshop", "Workshop Papers"},
+                                                             {"poster", "Posters"},
+                                                             {"preprint", "Preprints"},
+                                                             {"thesis", "Theses"},
+                                                             {"patent", "Patents"},
+                                                             {"talk", "Talks"},
+                                                             {"book", "Books"},
+                                                             {"chapter", "Book Chapters"},
+                                                             {"other", "Other"}};
+  auto it = kTitles.find(type);
+  return it == kTitles.end() ? "Other" : it->second;
+}
+
+const char* type_label(const std::string& type) {
+  static const std::map<std::string, const char*> kLabels = {{"conference", "Conference paper"},
+                                                             {"journal", "Journal article"},
+                                                             {"workshop", "Workshop paper"},
+                                                             {"poster", "Poster"},
+                                                             {"preprint", "Preprint"},
+                                                             {"thesis", "Thesis"},
+                                                             {"patent", "Patent"},
+                                                             {"talk", "Talk"},
+                                                             {"book", "Book"},
+                                                             {"chapter", "Book chapter"},
+                                                             {"other", "Publication"}};
+  auto it = kLabels.find(type);
+  return it == kLabels.end() ? "Publication" : it->second;
+}
+
+std::string status_label(const std::string& status) {
+  if (status == "accepted") return "Accepted";
+  if (status == "under-review") return "Under review";
+  if (status == "in-submission") return "In submission";
+  return "";
+}
+
+Value author(const Author& a, bool last) {
+  Value v = Value::object(4);
+  put(v, "name", a.name);
+  put(v, "markers", a.markers);
+  put(v, "self", flag(a.is_self));
+  put(v, "last", flag(last));
+  return v;
+}
+
+// `authors`, and its first `short_n` (`authors_short`) and the others (`authors_rest`).
+// The two parts refer to the full list's entries instead of copying them, except the
+// short list's last entry when it ends early: it alone has a different `last`.
+void put_authors(Value& d, const std::vector<Author>& authors, size_t short_n) {
+  size_t n = authors.size();
+  Value all = Value::list(n);
+  for (size_t i = 0; i < n; ++i) all.push(author(authors[i], i + 1 == n));
+  Value short_list = Value::list(short_n), rest = Value::list(n - short_n);
+  for (size_t i = 0; i < short_n; ++i)
+    short_list.push(i + 1 == short_n && short_n < n ? author(authors[i], true)
+                                                    : Value::ref(&all.items()[i]));
+  for (size_t i = short_n; i < n; ++i) rest.push(Value::ref(&all.items()[i]));
+  // Moving a list keeps its items where they are, so the references stay good.
+  put(d, "authors", std::move(all));
+  put(d, "authors_short", std::move(short_list));
+  put(d, "authors_rest", std::move(rest));
+}
+
+// Long author lists show their first authors, and always the site's person, up front.
+constexpr size_t kLongAuthorList = 10;
+constexpr size_t kShortAuthorList = 8;
+
+}  // namespace
+
+Urls::Urls(const std::string& base_url, bool allow_scripts) : allow_scripts(allow_scripts) {
+  size_t scheme = base_url.find("://");
+  if (scheme == std::string::npos) {
+    root = base_url.empty() || base_url[0] != '/' ? "/" + base_url : base_url;
+  } else {
+    size_t path = base_url.find('/', scheme + 3);
+    root = path == std::string::npos ? "/" : base_url.substr(path);
+    abs = base_url;
+  }
+  if (root.back() != '/') root += '/';
+  if (!abs.empty() && abs.back() != '/') abs += '/';
+}
+
+std::string Urls::content(const std::string& url, bool trusted) const {
+  if (is_script_url(url) && !(allow_scripts && trusted)) return "";
+  if (url.empty() || url[0] == '#' || url.find(':') != std::string::npos ||
+      url.compare(0, 2, "//") == 0)
+    return url;
+  if (url[0] == '/') return root + url.substr(1);
+  return root + url;
+}
+
+View::View(const Site& site, ViewOptions options)
+    : site_(site), options_(std::move(options)), urls_(site.base_url, site.allow_javascript_urls) {
+  const Person& p = site.person;
+  Value person = Value::object(16);
+  put(person, "name", p.name);
+  put(person, "native_name", p.native_name);
+  put(person, "position", p.position);
+  put(person, "affiliation", p.affiliation);
+  put(person, "address", string_list(p.address));
+  put(person, "has_email", flag(!p.email.empty()));
+  put(person, "email_html", p.email.empty() ? "" : obfuscated_email_html(p.email));
+  put(person, "phone", p.phone);
+  put(person, "has_photo", flag(!p.photo.empty()));
+  put(person, "photo_url", p.photo.empty() ? "" : urls_.content(p.photo));
+  put(person, "interests", string_list(p.interests));
+  put(person, "has_interests", flag(!p.interests.empty()));
+  Value links = Value::list(p.links.size());
+  for (const Link& l : p.links) append_link(links, l.label, l.url, urls_, l.trusted);
+  put(person, "has_links", flag(!links.is_empty_list()));
+  put(person, "links", std::move(links));
+  put(common_, "person", std::move(person));
+
+  Value s = Value::object(5);
+  put(s, "title", site.title);
+  put(s, "description", site.description);
+  put(s, "url", urls_.abs);
+  put(s, "has_favicon", flag(!site.favicon.empty()));
+  put(s, "favicon_url", site.favicon.empty() ? "" : urls_.content(site.favicon));
+  put(common_, "site", std::move(s));
+  put(common_, "lang", site.language);
+  put(common_, "root", urls_.root);
+  put(common_, "css_url", urls_.page("assets/style.css") + options_.css_url_query);
+  put(common_, "icons_url", urls_.page("assets/icons.svg"));
+  put(common_, "body_end_html", options_.body_end_html);
+  put(common_, "publications_url", urls_.page("publications/"));
+  put(common_, "news_url", urls_.page("news/"));
+  Value markers = Value::list(site.pubs_settings.markers.size());
+  for (const Marker& m : site.pubs_settings.markers) {
+    Value item = Value::object(2);
+    put(item, "symbol", m.symbol);
+    put(item, "text", m.text);
+    markers.push(std::move(item));
+  }
+  put(common_, "has_markers", flag(!site.pubs_settings.markers.empty()));
+  put(common_, "markers", std::move(markers));
+
+  // Navigation: the [nav] items, or every section that has content; then pages with nav = true.
+  auto section_rel = [&](const std::string& name) -> std::pair<std::string, std::string> {
+    if (name == "publications") return {"Publications", "publications/"};
+    if (name == "talks") return {"Talks", "talks/"};
+    if (name == "news") return {"News", "news/"};
+    if (name == "cv") return {"CV", "cv/"};
+    for (const Page& pg : site.pages)
+      if (pg.slug == name) return {pg.title, pg.slug + "/"};
+    return {name, name + "/"};
+  };
+  std::vector<std::string> names = site.nav;
+  if (names.empty()) {
+    if (!site.publications.empty()) names.push_back("publications");
+    if (!site.talks.empty()) names.push_back("talks");
+    if (!site.news.empty()) names.push_back("news");
+    if (!site.cv.empty()) names.push_back("cv");
+  }
+  for (const Page& pg : site.pages)
+    if (pg.nav && std::find(names.begin(), names.end(), pg.slug) == names.end())
+      names.push_back(pg.slug);
+  for (const std::string& n : names) nav_items_.push_back(section_rel(n));
+
+  // Filters: every type (in the format's order), year (newest first) and tag (A-Z).
+  const auto& pubs = site.publications;
+  for (const char* t : {"conference", "journal", "workshop", "poster", "preprint", "thesis",
+                        "patent", "book", "chapter", "talk", "other"}) {
+    Filter f{"type", t, type_group_title(t), std::string("publications/type/") + t + "/", {}};
+    for (size_t i = 0; i < pubs.size(); ++i)
+      if (pubs[i].type == t) f.pubs.push_back(i);
+    if (!f.pubs.empty()) filters_.push_back(std::move(f));
+  }
+  std::map<int, std::vector<size_t>, std::greater<int>> years;
+  std::map<std::string, std::pair<std::string, std::vector<size_t>>> tags;  // slug -> name, pubs
+  for (size_t i = 0; i < pubs.size(); ++i) {
+    years[pubs[i].year].push_back(i);
+    for (const std::string& t : pubs[i].tags) {
+      auto& entry = tags[slugify(t)];
+      if (entry.first.empty()) entry.first = t;
+      if (entry.second.empty() || entry.second.back() != i) entry.second.push_back(i);
+    }
+  }
+  for (auto& [y, idx] : years) {
+    std::string label = y ? std::to_string(y) : "Undated";
+    filters_.push_back({"year", label, label, "publications/year/" + slugify(label) + "/", idx});
+  }
+  for (auto& [slug, entry] : tags)
+    if (!slug.empty())
+      filters_.push_back(
+          {"tag", entry.first, entry.first, "publications/tag/" + slug + "/", entry.second});
+
+  news_html_.reserve(site.news.size());
+  for (const NewsItem& n : site.news)
+    news_html_.push_back(markdown_inline_to_html(n.text, {site.allow_javascript_urls, true}));
+
+  // Entries are independent (their Markdown included), so they are built on all cores.
+  pubs_.resize(site.publications.size());
+  bibtex_.resize(site.publications.size());
+  parallel_for(pubs_.size(), 256, [&](size_t i) {
+    bibtex_[i] = to_bibtex(site.publications[i]);
+    pubs_[i] = pub_entry(i);
+  });
+}
+
+View::~View() {
+  // Freeing ten thousand entries of small objects takes as long as building them.
+  parallel_for(pubs_.size(), 1024, [&](size_t i) { pubs_[i] = Value(); });
+}
+
+std::string View::md(const std::string& text, bool trusted) const {
+  return page_markdown_html(
+      markdown_to_html(text, {site_.allow_javascript_urls && trusted, trusted}), urls_);
+}
+
+std::string View::news_text_html(size_t index) const {
+  return page_markdown_html(news_html_[index], urls_);
+}
+
+std::string View::md_inline(const std::string& text, bool trusted) const {
+  return page_markdown_html(
+      markdown_inline_to_html(text, {site_.allow_javascript_urls && trusted, trusted}), urls_);
+}
+
+Value View::nav_for(const std::string& rel) const {
+  Value l = Value::list(nav_items_.size());
+  for (const auto& [label, item_rel] : nav_items_) {
+    Value d = Value::object(3);
+    put(d, "label", label);
+    put(d, "url", urls_.page(item_rel));
+    put(d, "current", flag(rel.compare(0, item_rel.size(), item_rel) == 0));
+    l.push(std::move(d));
+  }
+  return l;
+}
+
+Value View::page_meta(const std::string& kind, const std::string& title, const std::string& rel,
+                      const std::string& description, std::string head_extra) const {
+  Value page = Value::object(13);
+  put(page, "kind", kind);
+  put(page, "title", title);
+  put(page, "url", urls_.page(rel));
+  put(page, "canonical", urls_.absolute(rel));
+  std::string desc = description.empty() ? site_.description : description;
+  put(page, "description", desc);
+  struct IsKind {
+    Key key;
+    std::string_view kind;
+  };
+  static constexpr IsKind kIs[] = {{"is_home", "home"},
+                                   {"is_publications", "publications"},
+                                   {"is_publication", "publication"},
+                                   {"is_news", "news"},
+                                   {"is_talks", "talks"},
+                                   {"is_cv", "cv"},
+                                   {"is_page", "page"},
+                                   {"is_404", "404"}};
+  for (const IsKind& k : kIs) put(page, k.key, flag(kind == k.kind));
+  Value d = Value::object(16);
+  put(d, "page", std::move(page));
+  put(d, "nav", nav_for(rel));
+  PageMeta meta{kind, title, desc, rel};
+  put(d, "head_html", head_html(site_, urls_, meta) + head_extra);
+  return d;
+}
+
+Value View::pub_entry(size_t index) const {
+  const Publication& p = site_.publications[index];
+  Value d = Value::object(32);
+  put(d, "slug", p.slug);
+  put(d, "url", urls_.page(publication_path(p)));
+  put(d, "title", p.title);
+  size_t short_n = p.authors.size();
+  if (p.authors.size() > kLongAuthorList) {
+    short_n = kShortAuthorList;
+    for (size_t i = short_n; i < p.authors.size(); ++i)
+      if (p.authors[i].is_self) short_n = i + 1;
+    if (p.authors.size() - short_n < 2) short_n = p.authors.size();
+  }
+  put_authors(d, p.authors, short_n);
+  put(d, "has_authors_rest", flag(short_n < p.authors.size()));
+  put(d, "authors_rest_count", std::to_string(p.authors.size() - short_n));
+  put(d, "et_al", flag(p.et_al));
+  put(d, "venue", p.venue);
+  put(d, "venue_full", p.venue_full);
+  put(d, "year", p.year ? std::to_string(p.year) : "");
+  put(d, "date", format_date(p.date));
+  put(d, "type", p.type);
+  put(d, "type_label", type_label(p.type));
+  put(d, "status", p.status);
+  std::string status = status_label(p.status);
+  put(d, "status_label", status);
+  put(d, "has_status", flag(!status.empty()));
+  put(d, "awards", string_list(p.awards));
+  put(d, "has_awards", flag(!p.awards.empty()));
+  put(d, "note_html", p.note.empty() ? "" : md_inline(p.note, p.note_trusted));
+  Value tags = Value::list(p.tags.size());
+  for (const std::string& t : p.tags) {
+    Value tag = Value::object(2);
+    put(tag, "name", t);
+    put(tag, "url", urls_.page("publications/tag/" + slugify(t) + "/"));
+    tags.push(std::move(tag));
+  }
+  put(d, "tags", std::move(tags));
+  put(d, "has_tags", flag(!p.tags.empty()));
+  Value links = Value::list(p.links.size() + 2);
+  for (const Link& l : p.links) append_link(links, l.label, l.url, urls_, l.trusted);
+  if (!p.arxiv.empty() && std::none_of(p.links.begin(), p.links.end(),
+                                       [](const Link& l) { return l.label == "arxiv"; }))
+    append_link(links, "arxiv", "https://arxiv.org/abs/" + p.arxiv, urls_);
+  if (!p.doi.empty() &&
+      std::none_of(p.links.begin(), p.links.end(), [](const Link& l) { return l.label == "doi"; }))
+    append_link(links, "doi", "https://doi.org/" + p.doi, urls_);
+  put(d, "has_links", flag(!links.is_empty_list()));
+  put(d, "links", std::move(links));
+  put(d, "number", p.number_label);
+  put(d, "abbr", p.abbr.empty() ? p.venue : p.abbr);
+  put(d, "has_abstract", flag(!p.abstract.empty()));
+  put(d, "abstract_html", p.abstract.empty() ? "" : md(p.abstract, p.abstract_trusted));
+  put(d, "bibtex", bibtex_[index]);
+  put(d, "bib_url", urls_.page(bib_path(p)));
+  return d;
+}
+
+Value View::pub_ref(size_t index) const {
+  return Value::ref(&pubs_[index]);
+}
+
+Value View::home() const {
+  Value d = page_meta("home", site_.title, "", site_.description);
+  put(d, "bio_html", md(site_.bio));
+  Value selected = Value::list();
+  for (size_t i = 0; i < pubs_.size(); ++i)
+    if (site_.publications[i].selected) selected.push(pub_ref(i));
+  put(d, "has_selected", flag(!selected.is_empty_list()));
+  put(d, "selected", std::move(selected));
+  Value news = Value::list(std::min<size_t>(site_.news.size(), 5));
+  for (size_t i = 0; i < site_.news.size() && i < 5; ++i) {
+    const NewsItem& n = site_.news[i];
+    Value item = Value::object(4);
+    put(item, "date", format_date(n.date));
+    put(item, "date_iso", iso_date(n.date));
+    put(item, "text_html", news_text_html(i));
+    put(item, "link", n.link.empty() ? "" : urls_.content(n.link));
+    news.push(std::move(item));
+  }
+  put(d, "has_news", flag(!site_.news.empty()));
+  put(d, "news", std::move(news));
+  return d;
+}
+
+Value View::publications() const {
+  const auto& pubs = site_.publications;
+  // Groups: by type in the format's order, by year newest first, or one group.
+  std::vector<std::pair<std::string, std::vector<size_t>>> groups;
+  const std::string& by = site_.pubs_settings.group_by;
+  if (by == "type") {
+    for (const Filter& f : filters_)
+      if (f.kind == "type") groups.emplace_back(f.label, f.pubs);
+  } else if (by == "year") {
+    for (const Filter& f : filters_)
+      if (f.kind == "year") groups.emplace_back(f.label, f.pubs);
+  } else if (!pubs.empty()) {
+    std::vector<size_t> all(pubs.size());
+    for (size_t i = 0; i < all.size(); ++i) all[i] = i;
+    groups.emplace_back("", std::move(all));
+  }
+  return publication_list("Publications", "publications/", groups, nullptr);
+}
+
+Value View::publications_filtered(size_t index) const {
+  const Filter& f = filters_[index];
+  std::string title = f.kind == "tag"    ? "Publications on " + f.label
+                      : f.kind == "year" ? "Publications from " + f.label
+                                         : f.label;
+  return publication_list(title, f.rel, {{"", f.pubs}}, &f);
+}
+
+Value View::publication_list(const std::string& title, const std::string& rel,
+                             const std::vector<std::pair<std::string, std::vector<size_t>>>& groups,
+                             const Filter* current) const {
+  Value d = page_meta("publications", title, rel, "");
+  Value glist = Value::list(groups.size());
+  size_t count = 0;
+  for (const auto& [group_title, idx] : groups) {
+    Value g = Value::object(5);
+    put(g, "title", group_title);
+    put(g, "has_title", flag(!group_title.empty()));
+    put(g, "anchor", group_title.empty() ? "all" : slugify(group_title));
+    put(g, "count", std::to_string(idx.size()));
+    Value items = Value::list(idx.size());
+    for (size_t i : idx) items.push(pub_ref(i));
+    put(g, "pubs", std::move(items));
+    glist.push(std::move(g));
+    count += idx.size();
+  }
+  put(d, "groups", std::move(glist));
+  Value filter_groups = Value::list(3);
+  for (const char* kind : {"type", "year", "tag"}) {
+    Value fl = Value::list(filters_.size());
+    for (const Filter& f : filters_) {
+      if (f.kind != kind) continue;
+      Value item = Value::object(4);
+      put(item, "label", f.label);
+      put(item, "count", std::to_string(f.pubs.size()));
+      put(item, "url", urls_.page(f.rel));
+      put(item, "current", flag(&f == current));
+      fl.push(std::move(item));
+    }
+    if (fl.is_empty_list()) continue;
+    Value fg = Value::object(2);
+    put(fg, "title",
+        std::string(kind == std::string("type")   ? "Type"
+                    : kind == std::string("year") ? "Year"
+                                                  : "Topic"));
+    put(fg, "filters", std::move(fl));
+    filter_groups.push(std::move(fg));
+  }
+  put(d, "has_filters", flag(!filter_groups.is_empty_list()));
+  put(d, "filter_groups", std::move(filter_groups));
+  put(d, "is_filtered", flag(current != nullptr));
+  put(d, "all_url", urls_.page("publications/"));
+  put(d, "count", std::to_string(count));
+  put(d, "bib_all_url", urls_.page("publications.bib"));
+  return d;
+}
+
+Value View::publication(size_t index) const {
+  const Publication& p = site_.publications[index];
+  std::string desc = p.venue_full.empty() ? p.venue : p.venue_full;
+  Value d = page_meta("publication", p.title, publication_path(p), desc,
+                      publication_head_html(site_, urls_, p, publication_path(p)));
+  put(d, "pub", pub_ref(index));
+  return d;
+}
+
+Value View::news() const {
+  Value d = page_meta("news", "News", "news/", "");
+  Value items = Value::list(site_.news.size());
+  for (size_t i = 0; i < site_.news.size(); ++i) {
+    const NewsItem& n = site_.news[i];
+    Value item = Value::object(4);
+    put(item, "date", format_date(n.date));
+    put(item, "date_iso", iso_date(n.date));
+    put(item, "text_html", news_text_html(i));
+    put(item, "link", n.link.empty() ? "" : urls_.content(n.link));
+    items.push(std::move(item));
+  }
+  put(d, "news", std::move(items));
+  put(d, "feed_url", urls_.page("news/feed.xml"));
+  return d;
+}
+
+Value View::talks() const {
+  Value d = page_meta("talks", "Talks", "talks/", "");
+  Value talks = Value::list(site_.talks.size());
+  for (const Talk& t : site_.talks) {
+    Value item = Value::object(6);
+    put(item, "title", t.title);
+    put(item, "slides_url", t.slides.empty() ? "" : urls_.content(t.slides));
+    put(item, "video_url", t.video.empty() ? "" : urls_.content(t.video));
+    Value links = Value::list(t.links.size());
+    for (const Link& l : t.links) append_link(links, l.label, l.url, urls_);
+    put(item, "has_links", flag(!links.is_empty_list()));
+    put(item, "links", std::move(links));
+    put(item, "abstract_html", t.abstract.empty() ? "" : md(t.abstract));
+    Value given = Value::list(t.given.size());
+    for (const TalkEvent& e : t.given) {
+      Value g = Value::object(5);
+      put(g, "event", e.event);
+      put(g, "location", e.location);
+      put(g, "date", format_date(e.date));
+      put(g, "date_iso", iso_date(e.date));
+      put(g, "link", e.link.empty() ? "" : urls_.content(e.link));
+      given.push(std::move(g));
+    }
+    put(item, "given", std::move(given));
+    talks.push(std::move(item));
+  }
+  put(d, "talks", std::move(talks));
+  return d;
+}
+
+Value View::cv() const {
+  Value d = page_meta("cv", "CV", "cv/", site_.person.name + " — curriculum vitae");
+  Value sections = Value::list(site_.cv.size());
+  for (const CvSection& s : site_.cv) {
+    Value sec = Value::object(4);
+    put(sec, "title", s.title);
+    put(sec, "anchor", slugify(s.title));
+    put(sec, "compact", flag(s.style == "compact"));
+    Value entries = Value::list(s.entries.size());
+    for (const CvEntry& e : s.entries) {
+      Value en = Value::object(5);
+      put(en, "what", e.what);
+      put(en, "where", e.where);
+      put(en, "location", e.location);
+      put(en, "when", e.date.empty() ? format_range(e.start, e.end) : format_date(e.date));
+      put(en, "details_html", e.details.empty() ? "" : md(e.details));
+      entries.push(std::move(en));
+    }
+    put(sec, "entries", std::move(entries));
+    sections.push(std::move(sec));
+  }
+  put(d, "sections", std::move(sections));
+  return d;
+}
+
+Value View::page(size_t index) const {
+  const Page& pg = site_.pages[index];
+  Value d = page_meta("page", pg.title, pg.slug + "/", pg.description);
+  put(d, "body_html", md(pg.body));
+  return d;
+}
+
+Value View::not_found() const {
+  return page_meta("404", "Page not found", "404.html", "");
+}
+
+}  // namespace sitegen

@@ -1,0 +1,100 @@
+// The template-facing view of a site: the one file that names template variables
+// (docs/themes.md is its contract). Markdown is rendered here, once per text.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "load/model.h"
+#include "theme/mustache.h"
+
+namespace sitegen {
+
+struct ViewOptions {
+  std::string css_url_query;  // "?v=<hash>" appended to the stylesheet URL
+  std::string body_end_html;  // live-reload script when serving
+};
+
+// Site-relative URL helpers: every URL a template sees starts with the base path.
+struct Urls {
+  std::string root;            // "/" or "/repo/"
+  std::string abs;             // "https://host/repo/" or "" when base_url is only a path
+  bool allow_scripts = false;  // site.toml's allow_javascript_urls
+  explicit Urls(const std::string& base_url, bool allow_scripts = false);
+  std::string page(const std::string& rel) const {
+    return root + rel;
+  }  // "publications/" -> "/repo/publications/"
+  std::string absolute(const std::string& rel) const { return abs.empty() ? "" : abs + rel; }
+  // A URL from content: absolute URLs pass through, relative ones point into the site
+  // root. A script URL becomes "" (no link) unless the site allows them and the URL
+  // is `trusted` (not from a .bib file).
+  std::string content(const std::string& url, bool trusted = true) const;
+};
+
+class View {
+ public:
+  View(const Site& site, ViewOptions options);
+  ~View();
+  View(const View&) = delete;
+  View& operator=(const View&) = delete;
+
+  const Value& common() const { return common_; }
+  // Per-page data, pushed on top of common() when rendering.
+  Value home() const;
+  Value publications() const;
+  // A filtered list: one type, year or tag, pre-rendered so filtering needs no JavaScript.
+  struct Filter {
+    std::string kind;   // "type", "year", "tag"
+    std::string value;  // "conference", "2024", "LLM"
+    std::string label;  // "Conference Papers", "2024", "LLM"
+    std::string rel;    // "publications/type/conference/"
+    std::vector<size_t> pubs;
+  };
+  const std::vector<Filter>& filters() const { return filters_; }
+  Value publications_filtered(size_t filter) const;
+  Value publication(size_t index) const;
+  Value news() const;
+  Value talks() const;
+  Value cv() const;
+  Value page(size_t index) const;
+  Value not_found() const;
+
+  const Urls& urls() const { return urls_; }
+  // Each publication's BibTeX, for its page and its .bib file.
+  const std::vector<std::string>& bibtex() const { return bibtex_; }
+  // Each news item's text as HTML, rendered once for the home page, news page and feed.
+  const std::vector<std::string>& news_html() const { return news_html_; }
+  // Output paths, relative to the output root.
+  static std::string publication_path(const Publication& p) {
+    return "publications/" + p.slug + "/";
+  }
+  static std::string bib_path(const Publication& p) {
+    return publication_path(p) + p.slug + ".bib";
+  }
+
+ private:
+  Value page_meta(const std::string& kind, const std::string& title, const std::string& rel,
+                  const std::string& description, std::string head_extra = "") const;
+  Value nav_for(const std::string& rel) const;
+  Value pub_entry(size_t index) const;
+  Value pub_ref(size_t index) const;
+  std::string news_text_html(size_t index) const;
+  Value publication_list(const std::string& title, const std::string& rel,
+                         const std::vector<std::pair<std::string, std::vector<size_t>>>& groups,
+                         const Filter* current) const;
+  // `trusted`: raw HTML in the text is kept; otherwise it is shown as text (see model.h).
+  std::string md(const std::string& text, bool trusted = true) const;
+  std::string md_inline(const std::string& text, bool trusted = true) const;
+
+  const Site& site_;
+  ViewOptions options_;
+  Urls urls_;
+  Value common_;
+  std::vector<Value> pubs_;  // one entry per publication, built once
+  std::vector<std::string> bibtex_;
+  std::vector<std::string> news_html_;  // markdown_inline_to_html of each news text
+  std::vector<Filter> filters_;
+  std::vector<std::pair<std::string, std::string>> nav_items_;  // label, rel
+};
+
+}  // namespace sitegen

@@ -1,0 +1,345 @@
+// <head> metadata. Kept apart from view.cc because its vocabulary (OpenGraph,
+// schema.org, Highwire) is fixed by the consumers, not by our themes.
+#include "view/view_meta.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
+#include "load/date.h"
+#include "markdown/markdown.h"
+#include "text/escape.h"
+
+namespace sitegen {
+
+namespace {
+
+void meta(std::string& out, std::string_view attr, std::string_view name,
+          std::string_view content) {
+  if (content.empty()) return;
+  out += "<meta ";
+  out += attr;
+  out += "=\"";
+  out += name;
+  out += "\" content=\"";
+  append_html_escaped(out, content);
+  out += "\">\n";
+}
+
+// `"key":"value"` after a comma, the value as a JSON string.
+void json_field(std::string& out, std::string_view key, std::string_view value) {
+  out += ",\"";
+  out += key;
+  out += "\":";
+  append_json_string(out, value);
+}
+
+// A URL usable outside the site (feeds, Scholar): absolute when base_url is absolute.
+std::string external_url(const Urls& urls, const std::string& content_url) {
+  std::string u = urls.content(content_url);
+  if (!u.empty() && u[0] == '/' && !urls.abs.empty()) {
+    std::string host = urls.abs.substr(0, urls.abs.find('/', urls.abs.find("://") + 3));
+    return host + u;
+  }
+  return u;
+}
+
+constexpr std::string_view kJsonLdOpen = "<script type=\"application/ld+json\">";
+constexpr std::string_view kJsonLdClose = "</script>\n";
+
+std::string json_ld(const std::string& body) {
+  std::string out(kJsonLdOpen);
+  out += body;
+  out += kJsonLdClose;
+  return out;
+}
+
+std::string person_json(const Site& site, const Urls& urls) {
+  const Person& p = site.person;
+  std::string j =
+      "{\"@context\":\"https://schema.org\",\"@type\":\"Person\",\"name\":" + json_string(p.name);
+  if (!p.native_name.empty()) j += ",\"alternateName\":" + json_string(p.native_name);
+  if (!p.position.empty()) j += ",\"jobTitle\":" + json_string(p.position);
+  if (!p.affiliation.empty())
+    j +=
+        ",\"affiliation\":{\"@type\":\"Organization\",\"name\":" + json_string(p.affiliation) + "}";
+  if (!urls.abs.empty()) j += ",\"url\":" + json_string(urls.abs);
+  if (!p.photo.empty() && !urls.abs.empty())
+    j += ",\"image\":" + json_string(external_url(urls, p.photo));
+  std::string same;
+  for (const Link& l : p.links) {
+    if (l.url.compare(0, 4, "http") != 0) continue;
+    same += (same.empty() ? "" : ",") + json_string(l.url);
+  }
+  if (!same.empty()) j += ",\"sameAs\":[" + same + "]";
+  std::string topics;
+  for (const std::string& t : p.interests) topics += (topics.empty() ? "" : ",") + json_string(t);
+  if (!topics.empty()) j += ",\"knowsAbout\":[" + topics + "]";
+  return j + "}";
+}
+
+}  // namespace
+
+std::string rebase_root_links(std::string_view html, const Urls& urls, bool absolute) {
+  std::string prefix = absolute && !urls.abs.empty() ? urls.abs : urls.root;
+  if (prefix == "/") return std::string(html);
+  std::string out;
+  out.reserve(html.size() + 64);
+  const size_t n = html.size();
+  for (size_t i = 0; i < n;) {
+    // Text up to the next start tag is copied as it is.
+    if (html[i] != '<' || i + 1 >= n || !std::isalpha(static_cast<unsigned char>(html[i + 1]))) {
+      out += html[i++];
+      continue;
+    }
+    // Inside a tag: quoted href/src values that start with a single '/'.
+    while (i < n && html[i] != '>') {
+      char c = html[i];
+      if (c == '"' || c == '\'') {
+        size_t close = html.find(c, i + 1);
+        close = close == std::string_view::npos ? n : close + 1;
+        out.append(html.substr(i, close - i));
+        i = close;
+        continue;
+      }
+      out += c;
+      ++i;
+      if (!std::isspace(static_cast<unsigned char>(c))) continue;
+      for (std::string_view attr : {"href=", "src="}) {
+        if (html.compare(i, attr.size(), attr) != 0) continue;
+        size_t v = i + attr.size();
+        if (v + 2 >= n || (html[v] != '"' && html[v] != '\'')) break;
+        out.append(html.substr(i, v + 1 - i));
+        i = v + 1;
+        if (html[i] == '/' && html[i + 1] != '/' &&
+            html.compare(i, urls.root.size(), urls.root) != 0) {
+          out += html_escape(prefix);
+          ++i;
+        }
+        size_t close = html.find(html[v], i);  // the rest of the value and its quote
+        close = close == std::string_view::npos ? n : close + 1;
+        out.append(html.substr(i, close - i));
+        i = close;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+std::string page_markdown_html(std::string_view html, const Urls& urls) {
+  std::string in = rebase_root_links(html, urls, false);
+  if (in.find("<table") == std::string::npos) return in;
+  std::string out;
+  out.reserve(in.size() + 128);
+  for (size_t i = 0; i < in.size();) {
+    if (in.compare(i, 7, "<table>") == 0) {
+      out +=
+          "<div class=\"table-scroll\" role=\"region\" aria-label=\"Table\" tabindex=\"0\"><table>";
+      i += 7;
+    } else if (in.compare(i, 8, "</table>") == 0) {
+      out += "</table></div>";
+      i += 8;
+    } else {
+      out += in[i++];
+    }
+  }
+  return out;
+}
+
+std::string obfuscated_email_html(std::string_view email) {
+  size_t at = email.rfind('@');
+  std::string_view user = email.substr(0, at == std::string_view::npos ? email.size() : at);
+  std::string_view domain = at == std::string_view::npos ? "" : email.substr(at + 1);
+  auto entities = [](std::string_view s) {
+    std::string out;
+    for (unsigned char c : s) {
+      if (c < 0x80)
+        out += "&#" + std::to_string(c) + ";";
+      else
+        out += static_cast<char>(c);
+    }
+    return out;
+  };
+  auto reversed = [](std::string_view s) { return html_escape(std::string(s.rbegin(), s.rend())); };
+  // The hidden words break the address for anything reading the text content (they are
+  // not shown, copied or read aloud); entities keep it out of a regex over the raw bytes.
+  return "<span class=\"email-address\" data-eu=\"" + reversed(user) + "\" data-ed=\"" +
+         reversed(domain) + "\">" + entities(user) +
+         "<span class=\"email-decoy\" hidden> [remove this] </span>" +
+         "<span class=\"at\">&#64;</span>" + entities(domain) + "</span>";
+}
+
+std::string json_string(std::string_view s) {
+  std::string out;
+  append_json_string(out, s);
+  return out;
+}
+
+void append_json_string(std::string& out, std::string_view s) {
+  // What JSON (control characters, quotes, backslashes) or a <script> element (`<`, `>`,
+  // `&`) cannot hold as it is.
+  static constexpr ByteSet kSpecial("\"\\<>&", true);
+  out.reserve(out.size() + s.size() + 2);
+  out += '"';
+  append_escaped(out, s, kSpecial, [](std::string& o, char c) {
+    switch (c) {
+      case '"':
+        o += "\\\"";
+        break;
+      case '\\':
+        o += "\\\\";
+        break;
+      case '\n':
+        o += "\\n";
+        break;
+      case '\r':
+        o += "\\r";
+        break;
+      case '\t':
+        o += "\\t";
+        break;
+      case '<':
+        o += "\\u003c";
+        break;
+      case '>':
+        o += "\\u003e";
+        break;
+      case '&':
+        o += "\\u0026";
+        break;
+      default: {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", c);
+        o += buf;
+      }
+    }
+  });
+  out += '"';
+}
+
+std::string head_html(const Site& site, const Urls& urls, const PageMeta& page) {
+  std::string out;
+  // The 404 page is served for every missing address: no canonical URL of its own, and
+  // search engines should not index it.
+  bool not_found = page.kind == "404";
+  std::string canonical = not_found ? "" : urls.absolute(page.rel);
+  if (not_found) out += "<meta name=\"robots\" content=\"noindex\">\n";
+  if (!canonical.empty()) {
+    out += "<link rel=\"canonical\" href=\"";
+    append_html_escaped(out, canonical);
+    out += "\">\n";
+  }
+  meta(out, "property", "og:title", page.title);
+  meta(out, "property", "og:type",
+       page.kind == "publication" ? "article"
+       : page.kind == "home"      ? "profile"
+                                  : "website");
+  meta(out, "property", "og:url", canonical);
+  meta(out, "property", "og:description", page.description);
+  meta(out, "property", "og:site_name", site.title);
+  if (!site.person.photo.empty() && !urls.abs.empty())
+    meta(out, "property", "og:image", external_url(urls, site.person.photo));
+  meta(out, "name", "twitter:card", "summary");
+  meta(out, "name", "twitter:title", page.title);
+  meta(out, "name", "twitter:description", page.description);
+  if (!site.news.empty())
+    out += "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"" +
+           html_escape(site.title + " — News") + "\" href=\"" + urls.page("news/feed.xml") +
+           "\">\n";
+  if (page.kind == "home") out += json_ld(person_json(site, urls));
+  return out;
+}
+
+std::string publication_head_html(const Site& site, const Urls& urls, const Publication& p,
+                                  const std::string& rel) {
+  std::string out;
+  out.reserve(2048);
+  meta(out, "name", "citation_title", p.title);
+  for (const Author& a : p.authors) meta(out, "name", "citation_author", a.name);
+  // Scholar reads "YYYY/MM/DD" or the year alone: a year and month is given as the year.
+  std::string date = p.year ? std::to_string(p.year) : "";
+  if (p.date.year && p.date.month && p.date.day) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%04d/%02d/%02d", p.date.year, p.date.month, p.date.day);
+    date = buf;
+  }
+  meta(out, "name", "citation_publication_date", date);
+  std::string venue = p.venue_full.empty() ? p.venue : p.venue_full;
+  bool report = p.bibtex_type == "techreport" || p.bibtex_type == "report" ||
+                (p.type == "other" && p.bibtex_type.empty() && !p.institution.empty());
+  bool chapter =
+      p.type == "chapter" || p.bibtex_type == "incollection" || p.bibtex_type == "inbook";
+  if (p.type == "journal") {
+    meta(out, "name", "citation_journal_title", venue);
+  } else if (p.type == "thesis") {
+    meta(out, "name", "citation_dissertation_institution", p.school.empty() ? venue : p.school);
+  } else if (report) {
+    meta(out, "name", "citation_technical_report_institution",
+         p.institution.empty() ? venue : p.institution);
+    meta(out, "name", "citation_technical_report_number", p.number);
+  } else if (chapter) {
+    meta(out, "name", "citation_inbook_title", venue);
+  } else if (p.type == "conference" || p.type == "workshop" || p.type == "poster" ||
+             p.type == "talk") {
+    meta(out, "name", "citation_conference_title", venue);
+  }
+  meta(out, "name", "citation_volume", p.volume);
+  if (!report) meta(out, "name", "citation_issue", p.number);
+  if (!p.pages.empty()) {
+    size_t dash = p.pages.find_first_of("-–");
+    meta(out, "name", "citation_firstpage", p.pages.substr(0, dash));
+    if (dash != std::string::npos) {
+      size_t last = p.pages.find_first_not_of("-–", dash);
+      if (last != std::string::npos) meta(out, "name", "citation_lastpage", p.pages.substr(last));
+    }
+  }
+  meta(out, "name", "citation_publisher", p.publisher);
+  meta(out, "name", "citation_isbn", p.isbn);
+  meta(out, "name", "citation_doi", p.doi);
+  if (!p.arxiv.empty()) meta(out, "name", "citation_arxiv_id", p.arxiv);
+  // Scholar needs the PDF's full URL. A relative link has one only when base_url is a full
+  // address; with a path-only base_url the tag is left out rather than given a guess.
+  for (const Link& l : p.links) {
+    std::string url = external_url(urls, l.url);
+    bool absolute = url.compare(0, 7, "http://") == 0 || url.compare(0, 8, "https://") == 0;
+    if ((l.label == "pdf" || l.label == "PDF") && absolute) {
+      meta(out, "name", "citation_pdf_url", url);
+      break;
+    }
+  }
+  std::string page_url = urls.absolute(rel);
+  meta(out, "name", "citation_abstract_html_url", page_url);
+
+  out += kJsonLdOpen;
+  out += "{\"@context\":\"https://schema.org\",\"@type\":\"ScholarlyArticle\"";
+  json_field(out, "headline", p.title);
+  json_field(out, "name", p.title);
+  out += ",\"author\":[";
+  for (size_t i = 0; i < p.authors.size(); ++i) {
+    out += i ? ",{\"@type\":\"Person\"" : "{\"@type\":\"Person\"";
+    json_field(out, "name", p.authors[i].name);
+    out += '}';
+  }
+  out += ']';
+  if (!date.empty())
+    json_field(out, "datePublished", p.date.empty() ? std::to_string(p.year) : iso_date(p.date));
+  if (!venue.empty()) {
+    out += ",\"isPartOf\":{\"@type\":\"PublicationIssue\"";
+    json_field(out, "name", venue);
+    out += '}';
+  }
+  if (!p.doi.empty()) json_field(out, "sameAs", "https://doi.org/" + p.doi);
+  if (!page_url.empty()) json_field(out, "url", page_url);
+  if (!p.tags.empty()) {
+    std::string kw;
+    for (const std::string& t : p.tags) kw += (kw.empty() ? "" : ", ") + t;
+    json_field(out, "keywords", kw);
+  }
+  out += '}';
+  out += kJsonLdClose;
+  (void)site;
+  return out;
+}
+
+}  // namespace sitegen

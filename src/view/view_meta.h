@@ -1,0 +1,44 @@
+// Machine-readable metadata for <head>: canonical URL, OpenGraph, schema.org JSON-LD,
+// and the Highwire Press `citation_*` tags Google Scholar indexes on paper pages.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "load/model.h"
+#include "view/view.h"
+
+namespace sitegen {
+
+struct PageMeta {
+  std::string kind;  // "home", "publication", ...
+  std::string title;
+  std::string description;
+  std::string rel;  // path below the site root: "publications/x/"
+};
+
+std::string head_html(const Site& site, const Urls& urls, const PageMeta& page);
+// A paper page's Highwire Press tags (Google Scholar's inclusion guidelines: title, one
+// citation_author per author in order, the date as YYYY/MM/DD or YYYY, the venue tag that
+// fits the type) and its schema.org ScholarlyArticle. citation_pdf_url is written only
+// when it is a full URL: a relative PDF link needs a full base_url to become one.
+std::string publication_head_html(const Site& site, const Urls& urls, const Publication& p,
+                                  const std::string& rel);
+// Rendered Markdown with root-relative links ("/join/", "/papers/x.pdf") moved under the
+// site's base path, so content written for a root site also works at /repo/. With
+// `absolute` (feeds) they become full URLs when base_url is absolute. Links that already
+// start with the base path, protocol-relative and relative links are left as written.
+std::string rebase_root_links(std::string_view html, const Urls& urls, bool absolute);
+// Markdown as a page shows it: root-relative links rebased (above), and each table in a
+// focusable, labelled region that scrolls sideways on narrow screens (keyboard users can
+// scroll it too: WCAG 2.1.1).
+std::string page_markdown_html(std::string_view html, const Urls& urls);
+// An email address readable by people (no JavaScript needed) but not by naive harvesters:
+// no plain "x@y" in the HTML, even after decoding entities or reading the text content.
+// Scripts may turn it into a mailto link from the reversed data-eu/data-ed attributes.
+std::string obfuscated_email_html(std::string_view email);
+// A JSON string literal, safe inside <script> (no "</" can close the element).
+std::string json_string(std::string_view s);
+void append_json_string(std::string& out, std::string_view s);
+
+}  // namespace sitegen

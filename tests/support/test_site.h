@@ -1,0 +1,31 @@
+// Test helpers: build a content tree held in memory and look at the result.
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "build/build.h"
+#include "load/source.h"
+
+namespace sitegen::testing {
+
+inline const char* kMinimalSite = "[person]\nname = \"Ada Example\"\n";
+
+inline BuildResult build_files(std::map<std::string, std::string> files, bool strict = false) {
+  if (!files.count("site.toml")) files["site.toml"] = kMinimalSite;
+  BuildOptions opts;
+  opts.strict = strict;
+  return build_site(MemorySource(std::move(files)), opts);
+}
+
+// Every diagnostic as the terminal shows it.
+inline std::string diagnostics_of(std::map<std::string, std::string> files, bool strict = false) {
+  return build_files(std::move(files), strict).diags.format_all();
+}
+
+inline std::string page_of(const BuildResult& r, const std::string& path) {
+  auto it = r.output.files.find(path);
+  return it == r.output.files.end() ? std::string("<missing " + path + ">") : it->second.bytes;
+}
+
+}  // namespace sitegen::testing
