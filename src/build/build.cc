@@ -6,20 +6,12 @@
 
 #include "load/load.h"
 #include "render/sitemap.h"
+#include "text/strings.h"
 #include "theme/theme.h"
 
 namespace sitegen {
 
 namespace {
-
-// A short content hash, so browsers refetch the stylesheet only when it changed.
-std::string short_hash(std::string_view bytes) {
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : bytes) h = (h ^ c) * 1099511628211ull;
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%08llx", static_cast<unsigned long long>(h & 0xffffffffull));
-  return buf;
-}
 
 void add_static(const Source& content, const Site& site, Output& out, Diagnostics& diags) {
   for (const StaticFile& f : site.static_files) {

@@ -8,6 +8,7 @@
 #include "import/yaml_reader.h"
 #include "load/bibtex.h"
 #include "load/bibtex_write.h"
+#include "text/strings.h"
 
 namespace sitegen {
 
@@ -90,14 +91,6 @@ std::vector<std::string> texts(const TomlNode* n) {
   for (const TomlNode& item : n->items)
     if (!text(&item).empty()) out.push_back(text(&item));
   return out;
-}
-
-std::string trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n'))
-    s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n'))
-    s.remove_suffix(1);
-  return std::string(s);
 }
 
 bool is_word_char(char c) {
@@ -419,7 +412,8 @@ void Importer::read_page(const std::string& rel, const std::string& slug,
     std::erase_if(nodes, [](const TomlNode* n) { return text(n).empty(); });
     for (size_t i = 0; i < nodes.size(); ++i) {
       Author a{author_name(text(nodes[i]), content, *nodes[i]), "", false};
-      if (i < notes.size() && !trim(notes[i]).empty()) a.markers = mark_for(trim(notes[i]));
+      if (i < notes.size() && !trim(notes[i]).empty())
+        a.markers = mark_for(std::string(trim(notes[i])));
       if (a.name == "et al." || a.name == "others")
         p.et_al = true;
       else
@@ -468,11 +462,11 @@ void Importer::read_page(const std::string& rel, const std::string& slug,
     }
   }
   for (const auto& [key, label] : kUrlKeys)
-    if (const TomlNode* u = field(*fm, key)) add_link(p, label, trim(text(u)), *u);
+    if (const TomlNode* u = field(*fm, key)) add_link(p, label, std::string(trim(text(u))), *u);
   if (const TomlNode* links = field(*fm, "links"); links && links->kind == TomlNode::Kind::kArray) {
     for (const TomlNode& l : links->items) {
       std::string type = text(field(l, "type"));
-      std::string url = trim(text(field(l, "url")));
+      std::string url(trim(text(field(l, "url"))));
       std::string label = text(field(l, "name"));
       if (label.empty()) label = text(field(l, "label"));
       if (label.empty()) label = type;

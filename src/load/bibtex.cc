@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "text/ascii.h"
+#include "text/strings.h"
 #include "text/utf8.h"
 
 namespace sitegen {
@@ -33,14 +34,6 @@ struct What {
   std::string_view before, name, after;
   std::string str() const { return std::string(before) + std::string(name) + std::string(after); }
 };
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
 
 // "Did you mean" compares with every candidate: only the first few misses get one, so a
 // hostile file cannot make the reader quadratic.
@@ -183,7 +176,7 @@ std::vector<BibEntry> Parser::run() {
     while (pos_ < s_.size() && is_name_char(s_[pos_])) ++pos_;
     if (pos_ == t0) continue;  // a lone `@` in the text between entries
     std::string_view written = s_.substr(t0, pos_ - t0);
-    std::string type = lower(written);
+    std::string type = ascii_lower(written);
     size_t after_type = pos_;
     skip_space();
     if (pos_ >= s_.size() || (s_[pos_] != '{' && s_[pos_] != '(')) {
@@ -232,7 +225,7 @@ bool Parser::parse_string(char close) {
     report(true, pos_, "expected a string name after `@string`");
     return false;
   }
-  std::string name = lower(s_.substr(n0, pos_ - n0));
+  std::string name = ascii_lower(s_.substr(n0, pos_ - n0));
   skip_space();
   if (pos_ >= s_.size() || s_[pos_] != '=') {
     report(true, pos_, "expected `=` after string name `" + name + "`");
@@ -249,7 +242,7 @@ bool Parser::parse_string(char close) {
 
 bool Parser::parse_entry(std::string_view type, char close, size_t at, std::vector<BibEntry>& out) {
   BibEntry e;
-  e.type = lower(type);
+  e.type = ascii_lower(type);
   e.loc = loc_.at(at);
   skip_space();
   size_t k0 = pos_;
@@ -289,7 +282,7 @@ bool Parser::parse_entry(std::string_view type, char close, size_t at, std::vect
       return false;
     }
     ++pos_;
-    BibField field{lower(written), {}, loc_.at(f0)};
+    BibField field{ascii_lower(written), {}, loc_.at(f0)};
     if (!parse_value({"field `", written, "`"}, &field.value)) return false;
     if (e.find(field.name)) {
       report(false, f0,
@@ -329,7 +322,7 @@ bool Parser::parse_value(const What& what, std::string* value) {
       size_t n0 = pos_;
       while (pos_ < s_.size() && is_name_char(s_[pos_])) ++pos_;
       std::string_view name = s_.substr(n0, pos_ - n0);
-      auto it = strings_.find(lower(name));
+      auto it = strings_.find(ascii_lower(name));
       if (it != strings_.end()) {
         value->append(it->second);
       } else {
@@ -338,7 +331,8 @@ bool Parser::parse_value(const What& what, std::string* value) {
           for (const auto& [k, v] : strings_) known.push_back(k);
         }
         report(false, n0,
-               "undefined string `" + std::string(name) + "`" + did_you_mean(lower(name), known));
+               "undefined string `" + std::string(name) + "`" +
+                   did_you_mean(ascii_lower(name), known));
       }
     } else {
       report(

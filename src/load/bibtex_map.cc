@@ -8,23 +8,10 @@
 #include "load/names.h"
 #include "load/parallel.h"
 #include "text/ascii.h"
+#include "text/strings.h"
 
 namespace sitegen {
 namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-  return s;
-}
 
 // "Did you mean" compares with every candidate: only the first few misses get one, so a
 // hostile file cannot make the mapping quadratic.
@@ -81,7 +68,7 @@ struct View {
 };
 
 bool is_preprint_venue(std::string_view venue) {
-  std::string v = lower(venue);  // arXiv, bioRxiv, medRxiv, IACR ePrint, DBLP's CoRR
+  std::string v = ascii_lower(venue);  // arXiv, bioRxiv, medRxiv, IACR ePrint, DBLP's CoRR
   return v.find("rxiv") != std::string::npos || v.find("preprint") != std::string::npos ||
          v.find("eprint archive") != std::string::npos || v == "corr";
 }
@@ -107,7 +94,7 @@ int parse_month(std::string_view m) {
   }
   static constexpr const char* kNames[] = {"jan", "feb", "mar", "apr", "may", "jun",
                                            "jul", "aug", "sep", "oct", "nov", "dec"};
-  std::string l = lower(m.substr(0, 3));
+  std::string l = ascii_lower(m.substr(0, 3));
   for (int i = 0; i < 12; ++i) {
     if (l == kNames[i]) return i + 1;
   }
@@ -161,26 +148,26 @@ std::string normalize_doi(std::string doi) {
   for (const char* prefix : {"https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
                              "http://dx.doi.org/", "doi:"}) {
     size_t n = std::strlen(prefix);
-    if (lower(std::string_view(doi).substr(0, n)) == prefix)
+    if (ascii_lower(std::string_view(doi).substr(0, n)) == prefix)
       return std::string(trim(doi.substr(n)));
   }
   return doi;
 }
 
 std::string strip_arxiv_prefix(std::string id) {
-  if (lower(std::string_view(id).substr(0, 6)) == "arxiv:") id.erase(0, 6);
+  if (ascii_lower(std::string_view(id).substr(0, 6)) == "arxiv:") id.erase(0, 6);
   return id;
 }
 
 std::string map_arxiv(const View& v, const std::string& venue) {
   std::string id = v.verbatim("arxiv");
   if (id.empty() && v.e.find("eprint")) {
-    std::string prefix = lower(v.verbatim("archiveprefix"));
-    if (prefix.empty()) prefix = lower(v.verbatim("eprinttype"));
+    std::string prefix = ascii_lower(v.verbatim("archiveprefix"));
+    if (prefix.empty()) prefix = ascii_lower(v.verbatim("eprinttype"));
     if (prefix.empty() || prefix == "arxiv") id = v.verbatim("eprint");
   }
   // Google Scholar: "arXiv preprint arXiv:2506.12370", older "arXiv preprint math/0409584".
-  std::string l = lower(venue);
+  std::string l = ascii_lower(venue);
   size_t at = l.find("arxiv:");
   size_t len = 6;
   if (at == std::string::npos && l.rfind("arxiv preprint ", 0) == 0) at = 0, len = 15;
@@ -193,7 +180,8 @@ std::string map_arxiv(const View& v, const std::string& venue) {
     id = venue.substr(at + len, end - at - len);
   }
   std::string volume = v.verbatim("volume");  // DBLP: journal = {CoRR}, volume = {abs/1409.4526}
-  if (id.empty() && lower(venue) == "corr" && volume.rfind("abs/", 0) == 0) id = volume.substr(4);
+  if (id.empty() && ascii_lower(venue) == "corr" && volume.rfind("abs/", 0) == 0)
+    id = volume.substr(4);
   return strip_arxiv_prefix(id);
 }
 
@@ -235,7 +223,7 @@ std::string strip_markdown_links(std::string_view s) {
 
 void map_alfolio(const View& v, Publication& p) {
   p.abbr = v.text("abbr");
-  std::string selected = lower(trim(v.e.find("selected") ? v.e.find("selected")->value : ""));
+  std::string selected = ascii_lower(trim(v.e.find("selected") ? v.e.find("selected")->value : ""));
   p.selected = selected == "true" || selected == "yes" || selected == "1";
   std::string award_name =
       v.e.find("award_name") ? strip_shortcodes(v.e.find("award_name")->value) : "";
@@ -343,7 +331,7 @@ std::vector<Publication> bibtex_to_publications(const std::vector<BibEntry>& ent
     if (it == by_key.end()) {
       keys[i] = e.key;
       by_key.emplace(e.key, i);
-      by_lower.emplace(lower(e.key), i);
+      by_lower.emplace(ascii_lower(e.key), i);
       continue;
     }
     const BibEntry& first = entries[it->second];
@@ -373,7 +361,7 @@ std::vector<Publication> bibtex_to_publications(const std::vector<BibEntry>& ent
     size_t j = entries.size();
     if (auto it = by_key.find(target); it != by_key.end()) {
       j = it->second;
-    } else if (auto lit = by_lower.find(lower(target)); lit != by_lower.end()) {
+    } else if (auto lit = by_lower.find(ascii_lower(target)); lit != by_lower.end()) {
       j = lit->second;
     }
     if (j < entries.size() && j != i) {

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "text/ascii.h"
+#include "text/utf8.h"
 
 namespace sitegen {
 namespace {
@@ -548,24 +549,6 @@ std::string tidy_markdown(std::string_view raw) {
 }
 
 }  // namespace
-
-void append_utf8(std::string& out, char32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
 
 std::string latex_to_utf8(std::string_view latex, LatexMode mode) {
   if (mode == LatexMode::kText && plain_text(latex)) return std::string(latex);

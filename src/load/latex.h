@@ -21,7 +21,4 @@ std::string latex_to_utf8(std::string_view latex, LatexMode mode = LatexMode::kT
 // unescaped, surrounding whitespace trimmed; nothing else is interpreted.
 std::string latex_verbatim(std::string_view value);
 
-// Appends the UTF-8 encoding of a code point.
-void append_utf8(std::string& out, char32_t cp);
-
 }  // namespace sitegen

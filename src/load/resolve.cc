@@ -7,6 +7,7 @@
 
 #include "load/parallel.h"
 #include "text/slug.h"
+#include "text/strings.h"
 
 namespace sitegen {
 
@@ -14,16 +15,6 @@ namespace {
 
 // Symbols always recognised as author markers, besides those in [publications.markers].
 const std::vector<std::string_view> kDefaultMarkers = {"*", "†", "‡", "§", "¶", "#", "✉"};
-
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
 
 std::string normalize_name(std::string_view s) {
   std::string out;
@@ -161,7 +152,7 @@ Author split_author(std::string_view raw, const std::vector<Marker>& markers) {
   for (bool again = true; again && !name.empty();) {
     again = false;
     auto try_symbol = [&](std::string_view sym) {
-      if (!again && !sym.empty() && ends_with(name, sym) && name.size() > sym.size()) {
+      if (!again && !sym.empty() && name.ends_with(sym) && name.size() > sym.size()) {
         found.insert(0, sym);
         name.remove_suffix(sym.size());
         again = true;

@@ -95,34 +95,4 @@ bool is_script_url(std::string_view url) {
          starts_with_icase(url, "data:text/html");
 }
 
-void append_html_escaped(std::string& out, std::string_view text) {
-  static constexpr ByteSet kEscaped("&<>\"'");
-  append_escaped(out, text, kEscaped, [](std::string& o, char c) {
-    switch (c) {
-      case '&':
-        o += "&amp;";
-        break;
-      case '<':
-        o += "&lt;";
-        break;
-      case '>':
-        o += "&gt;";
-        break;
-      case '"':
-        o += "&quot;";
-        break;
-      default:
-        o += "&#39;";
-        break;
-    }
-  });
-}
-
-std::string html_escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size() + 16);
-  append_html_escaped(out, text);
-  return out;
-}
-
 }  // namespace sitegen

@@ -4,6 +4,8 @@
 #include <string>
 #include <string_view>
 
+#include "text/escape.h"
+
 namespace sitegen {
 
 struct MarkdownOptions {
@@ -18,9 +20,5 @@ std::string markdown_inline_to_html(std::string_view md, const MarkdownOptions& 
 // A URL that would run script when followed (`javascript:`, `vbscript:`, an HTML
 // `data:` URL), in any case and after leading spaces, as browsers read it.
 bool is_script_url(std::string_view url);
-// Escapes text for HTML content and attribute values.
-std::string html_escape(std::string_view text);
-// The same, appended to `out`.
-void append_html_escaped(std::string& out, std::string_view text);
 
 }  // namespace sitegen

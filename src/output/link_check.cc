@@ -44,11 +44,6 @@ bool has_scheme(std::string_view url) {
   return false;
 }
 
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() &&
-         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 // Removes "." and ".." segments; false when ".." climbs above the site root.
 bool normalize(const std::string& path, std::string* out) {
   std::vector<std::string> parts;
@@ -135,7 +130,7 @@ class Checker {
   }
 
   static bool is_page(std::string_view key) {
-    return ends_with(key, ".html") || ends_with(key, ".htm");
+    return key.ends_with(".html") || key.ends_with(".htm");
   }
 
  private:
@@ -157,7 +152,7 @@ class Checker {
   const std::set<std::string>* ids_of(const std::string& key) {
     auto cached = ids_.find(key);
     if (cached != ids_.end()) return &cached->second;
-    if (!is_page(key) && !ends_with(key, ".svg")) return nullptr;
+    if (!is_page(key) && !key.ends_with(".svg")) return nullptr;
     std::string bytes, err;
     if (!read_output_file(out_.files.at(key), &bytes, &err)) return nullptr;
     std::vector<std::string> ids = html_ids(bytes);

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "text/ascii.h"
 #include "view/view_meta.h"
 
 namespace sitegen {
@@ -314,21 +315,17 @@ bool is_alpha(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-char lower(char c) {
-  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
 bool same_name(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i)
-    if (lower(a[i]) != lower(b[i])) return false;
+    if (to_lower(a[i]) != to_lower(b[i])) return false;
   return true;
 }
 
 size_t find_ci(std::string_view s, std::string_view what, size_t from) {
   for (size_t i = from; i + what.size() <= s.size(); ++i) {
     size_t k = 0;
-    while (k < what.size() && lower(s[i + k]) == what[k]) ++k;
+    while (k < what.size() && to_lower(s[i + k]) == what[k]) ++k;
     if (k == what.size()) return i;
   }
   return std::string_view::npos;
@@ -446,7 +443,7 @@ class Scanner {
     e.name = name_at(&i);
     char lowered[16];
     if (e.name.size() < sizeof lowered) {
-      for (size_t k = 0; k < e.name.size(); ++k) lowered[k] = lower(e.name[k]);
+      for (size_t k = 0; k < e.name.size(); ++k) lowered[k] = to_lower(e.name[k]);
       const TagInfo& info = tag_info(std::string_view(lowered, e.name.size()));
       e.tag = info.tag;
       e.bits = info.bits;
@@ -483,7 +480,7 @@ class Scanner {
     if (self_closing) return false;  // `<div/>` opens a div the parser never closes there
     if (e.bits & kRawText) {
       std::string end = "</";
-      for (char c : e.name) end += lower(c);
+      for (char c : e.name) end += to_lower(c);
       size_t close = find_ci(d_, end, e.open_end);
       if (close == std::string_view::npos) return false;
       size_t gt = d_.find('>', close);
@@ -601,7 +598,7 @@ std::optional<std::vector<PagePatch>> page_patch(std::string_view before, std::s
   for (int e = target; e != body; e = eb[e].parent) {
     patch.path.push_back(eb[e].index);
     std::string name;
-    for (char c : eb[e].name) name += lower(c);
+    for (char c : eb[e].name) name += to_lower(c);
     patch.tags.push_back(std::move(name));
   }
   std::reverse(patch.path.begin(), patch.path.end());

@@ -26,6 +26,7 @@
 #include "load/toml_reader.h"
 #include "serve/page_patch.h"
 #include "serve/watch.h"
+#include "text/strings.h"
 #include "view/view.h"
 #include "view/view_meta.h"
 
@@ -46,16 +47,6 @@ constexpr size_t kPreparedPages = 8;  // at most this many pages patched ahead o
 // (a write meanwhile means another build first). A save is one burst of a millisecond
 // or two, so a build slower than the debounce is no longer waited for after it.
 constexpr std::chrono::milliseconds kSettle{5};
-
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // A decoded path as it may appear in a Location header: printable ASCII only.
 std::string encode_path(std::string_view path) {
@@ -89,16 +80,6 @@ std::string strip_css_versions(std::string_view html) {
     out += html[i++];
   }
   return out;
-}
-
-// The version query the build writes into stylesheet URLs (build.cc's short_hash). Were
-// the two ever to differ, stylesheets would only lose their caching, nothing else.
-std::string content_version(std::string_view bytes) {
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : bytes) h = (h ^ c) * 1099511628211ull;
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%08llx", static_cast<unsigned long long>(h & 0xffffffffull));
-  return buf;
 }
 
 std::string file_stamp(const std::string& path) {
@@ -258,7 +239,7 @@ std::string_view mime_type(std::string_view path) {
   size_t dot = path.rfind('.');
   if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash))
     return "application/octet-stream";
-  auto it = kTypes.find(lower(path.substr(dot + 1)));
+  auto it = kTypes.find(ascii_lower(path.substr(dot + 1)));
   return it == kTypes.end() ? "application/octet-stream" : it->second;
 }
 
@@ -339,7 +320,7 @@ std::map<std::string, size_t, std::less<>> rendered_sizes(ServedSite::Rendered& 
 std::string patch_json(const ServedSite& then, const ServedSite& now, const std::string& rel) {
   auto old_file = then.output.files.find(rel);
   auto new_file = now.output.files.find(rel);
-  if (!ends_with(rel, ".html") || old_file == then.output.files.end() ||
+  if (!rel.ends_with(".html") || old_file == then.output.files.end() ||
       new_file == now.output.files.end() || !old_file->second.copy_from.empty() ||
       !new_file->second.copy_from.empty())
     return "\"full\":true";
@@ -370,7 +351,7 @@ ReloadKind reload_kind(const ServedSite& before, const ServedSite& after) {
   if (before.inputs != after.inputs || !same_templates(before, after)) return ReloadKind::kReload;
   bool css = false;
   auto changed = [&](const std::string& key) {
-    if (ends_with(lower(key), ".css"))
+    if (ascii_lower(key).ends_with(".css"))
       css = true;
     else
       return true;  // a reload covers everything
@@ -398,7 +379,7 @@ ReloadKind reload_kind(const ServedSite& before, const ServedSite& after) {
           (x.copy_from.empty() ? x.bytes == y.bytes
                                : before.stamps.count(a->first) && after.stamps.count(b->first) &&
                                      before.stamps.at(a->first) == after.stamps.at(b->first));
-      if (!same && ends_with(a->first, ".html") && x.copy_from.empty() && y.copy_from.empty() &&
+      if (!same && a->first.ends_with(".html") && x.copy_from.empty() && y.copy_from.empty() &&
           strip_css_versions(x.bytes) == strip_css_versions(y.bytes)) {
         css = true;  // only the stylesheet's version query moved
       } else if (!same && changed(a->first)) {
@@ -873,15 +854,15 @@ struct Server::Impl {
       body = std::shared_ptr<const std::string>(s, &f.bytes);  // shares the site's lifetime
     }
     if (size_t at = f.copy_from.empty() ? body->rfind(kBuildMarker) : std::string::npos;
-        at != std::string::npos && ends_with(route.file, ".html")) {
+        at != std::string::npos && route.file.ends_with(".html")) {
       std::string bytes = *body;
       bytes.replace(at, kBuildMarker.size(), s->build_id);
       body = std::make_shared<const std::string>(std::move(bytes));
     }
     // A stylesheet asked for with the version of its current bytes cannot change under
     // that URL: a reloading page takes it from the cache instead of waiting for it.
-    if (ends_with(route.file, ".css") && req.has_param("v") &&
-        req.get_param_value("v") == content_version(*body)) {
+    if (route.file.ends_with(".css") && req.has_param("v") &&
+        req.get_param_value("v") == short_hash(*body)) {
       res.headers.erase("Cache-Control");
       res.set_header("Cache-Control", "max-age=31536000, immutable");
     }

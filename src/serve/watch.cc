@@ -27,10 +27,6 @@ constexpr uint32_t kDirMask = IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_
 // Never wait longer than this in poll(), so stop() is seen even without the eventfd.
 constexpr int kMaxSleepMs = 100;
 
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
 // Version-control folders change on every `git status`; they are never content.
 bool is_skipped_dir(std::string_view name) {
   return name == ".git" || name == ".hg" || name == ".svn";
@@ -51,10 +47,10 @@ bool path_exists(const std::string& p) {
 }  // namespace
 
 bool is_editor_temp(std::string_view name) {
-  if (name.empty() || name == "4913" || name == ".git") return true;   // vim probes with 4913
-  if (name.substr(0, 2) == ".#" || ends_with(name, "~")) return true;  // emacs lock and backup
-  if (name.substr(0, 15) == ".goutputstream-") return true;            // gedit
-  if (ends_with(name, "___jb_tmp___") || ends_with(name, "___jb_old___")) return true;  // JetBrains
+  if (name.empty() || name == "4913" || name == ".git") return true;  // vim probes with 4913
+  if (name.substr(0, 2) == ".#" || name.ends_with("~")) return true;  // emacs lock and backup
+  if (name.substr(0, 15) == ".goutputstream-") return true;           // gedit
+  if (name.ends_with("___jb_tmp___") || name.ends_with("___jb_old___")) return true;  // JetBrains
   // vim swap files: .name.swp, .name.swo, ... (.sw[a-p]) and .name.swx
   if (name[0] == '.' && name.size() > 4) {
     std::string_view ext = name.substr(name.size() - 4);

@@ -1,5 +1,5 @@
-// Escaping by runs, for HTML text and JSON strings: the bytes of a ByteSet are
-// replaced, and the runs between them, most of every text, are copied whole.
+// Escaping for HTML and JSON, by runs: the bytes of a ByteSet are replaced, and the runs
+// between them, most of every text, are copied whole.
 #pragma once
 
 #include <string>
@@ -23,5 +23,14 @@ void append_escaped(std::string& out, std::string_view text, const ByteSet& spec
     escape(out, *p++);
   }
 }
+
+// Escapes text for HTML content and attribute values.
+std::string html_escape(std::string_view text);
+// The same, appended to `out`.
+void append_html_escaped(std::string& out, std::string_view text);
+
+// A JSON string literal, safe inside <script> (no "</" can close the element).
+std::string json_string(std::string_view s);
+void append_json_string(std::string& out, std::string_view s);
 
 }  // namespace sitegen

@@ -22,11 +22,6 @@ struct ThemeFile {
 using FileMap = std::map<std::string, ThemeFile>;  // "home.mustache", "partials/pub.mustache",
                                                    // "assets/style.css"
 
-bool ends_with(const std::string& s, std::string_view suffix) {
-  return s.size() >= suffix.size() &&
-         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 FileMap read_theme_dir(const fs::path& dir, const std::string& display_prefix) {
   FileMap files;
   std::error_code ec;
@@ -63,7 +58,7 @@ std::vector<std::string_view> embedded_theme_names(std::vector<std::string>& sto
 void apply_layouts(const Site& site, const Source& content, FileMap& files) {
   for (const auto& [rel, text] : site.layouts) {
     std::string target = rel;
-    if (rel.find('/') == std::string::npos && ends_with(rel, ".mustache")) {
+    if (rel.find('/') == std::string::npos && rel.ends_with(".mustache")) {
       std::string kind = rel.substr(0, rel.size() - 9);
       const auto& pages = theme_template_names();
       if (std::find(pages.begin(), pages.end(), kind) == pages.end()) target = "partials/" + rel;
@@ -198,7 +193,7 @@ std::optional<Theme> load_theme(const Site& site, const Source& content,
   apply_layouts(site, content, files);
   size_t errors = diags.error_count();
   for (const auto& [rel, f] : files)
-    if (ends_with(rel, ".mustache")) {
+    if (rel.ends_with(".mustache")) {
       check_syntax(f, diags);
       check_partials(f, files, diags);
     }

@@ -170,54 +170,6 @@ std::string obfuscated_email_html(std::string_view email) {
          "<span class=\"at\">&#64;</span>" + entities(domain) + "</span>";
 }
 
-std::string json_string(std::string_view s) {
-  std::string out;
-  append_json_string(out, s);
-  return out;
-}
-
-void append_json_string(std::string& out, std::string_view s) {
-  // What JSON (control characters, quotes, backslashes) or a <script> element (`<`, `>`,
-  // `&`) cannot hold as it is.
-  static constexpr ByteSet kSpecial("\"\\<>&", true);
-  out.reserve(out.size() + s.size() + 2);
-  out += '"';
-  append_escaped(out, s, kSpecial, [](std::string& o, char c) {
-    switch (c) {
-      case '"':
-        o += "\\\"";
-        break;
-      case '\\':
-        o += "\\\\";
-        break;
-      case '\n':
-        o += "\\n";
-        break;
-      case '\r':
-        o += "\\r";
-        break;
-      case '\t':
-        o += "\\t";
-        break;
-      case '<':
-        o += "\\u003c";
-        break;
-      case '>':
-        o += "\\u003e";
-        break;
-      case '&':
-        o += "\\u0026";
-        break;
-      default: {
-        char buf[8];
-        std::snprintf(buf, sizeof buf, "\\u%04x", c);
-        o += buf;
-      }
-    }
-  });
-  out += '"';
-}
-
 std::string head_html(const Site& site, const Urls& urls, const PageMeta& page) {
   std::string out;
   // The 404 page is served for every missing address: no canonical URL of its own, and

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "load/model.h"
+#include "text/escape.h"
 #include "view/view.h"
 
 namespace sitegen {
@@ -37,8 +38,5 @@ std::string page_markdown_html(std::string_view html, const Urls& urls);
 // no plain "x@y" in the HTML, even after decoding entities or reading the text content.
 // Scripts may turn it into a mailto link from the reversed data-eu/data-ed attributes.
 std::string obfuscated_email_html(std::string_view email);
-// A JSON string literal, safe inside <script> (no "</" can close the element).
-std::string json_string(std::string_view s);
-void append_json_string(std::string& out, std::string_view s);
 
 }  // namespace sitegen
