@@ -5,8 +5,9 @@
     python3 bench/run.py --sizes 50,1000 --settle 5
     python3 bench/run.py --smoke                 # smallest size, 2 runs, no rests: checks the script
 
-The sites come from gen_site.py in the shared benchmark folder (read in place,
---shared, default ../shared/bench beside the repository). Hugo, hyperfine and GNU
+The sites come from bench/gen_site.py: a researcher's site in sitegen's content format
+and the same data as a Hugo site with the layouts of bench/hugo/ (--shared DIR uses
+DIR/gen_site.py instead, a generator with the same options). Hugo, hyperfine and GNU
 time are installed from Debian when missing (--no-install: exit 77 instead).
 
 Every measurement runs sitegen and Hugo in the same hyperfine invocation, repeated
@@ -23,7 +24,7 @@ in --rounds alternating rounds, and reports the median over all timed runs:
            entries in publications.toml instead (what BibTeX costs over TOML);
            measured first, before the sizes' mass deletes disturb the disk
 After every mass delete the script syncs and rests (--settle), because creating
-files right after deleting many is slow on some virtual disks (see the shared README).
+files right after deleting many is slow on some virtual disks (see bench/README.md).
 
 Python 3 standard library only. Prints a Markdown report; raw numbers go to --json.
 """
@@ -258,8 +259,8 @@ def bibtex_case(a, gen, sitegen):
 # --------------------------------------------------------------------------
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--shared", default=os.path.join(REPO, "..", "shared", "bench"),
-                    help="folder with gen_site.py (default: ../shared/bench beside the repository)")
+    ap.add_argument("--shared", help="use DIR/gen_site.py instead of bench/gen_site.py (same options)",
+                    metavar="DIR")
     ap.add_argument("--sitegen", help="sitegen binary (default: build-bench/ or build/ in the repository)")
     ap.add_argument("--root", default=os.path.join(tempfile.gettempdir(), "sitegen-bench-run"),
                     help="work folder for sites and outputs (keep it on the disk you measure)")
@@ -276,10 +277,10 @@ def main():
     a = ap.parse_args()
     if a.smoke:
         a.sizes, a.rounds, a.runs, a.warmup, a.settle, a.no_bibtex = "50", 1, 2, 0, 0, True
-    gen = os.path.join(a.shared, "gen_site.py")
+    gen = os.path.join(a.shared, "gen_site.py") if a.shared else os.path.join(HERE, "gen_site.py")
     if not os.path.exists(gen):
-        log("bench: skipped: no %s (the shared benchmark folder is not beside the repository)" % gen)
-        return SKIP
+        log("bench: no %s" % gen)
+        return 2
     sitegen = find_sitegen(a.sitegen)
     if not sitegen:
         log("bench: no sitegen binary; build it first (cmake --build build-bench) or pass --sitegen")
@@ -307,7 +308,8 @@ def main():
         sg_out, hugo_out = os.path.join(base, "sitegen-out"), os.path.join(base, "hugo-out")
         for d in (sg_out, hugo_out):
             shutil.rmtree(d, ignore_errors=True)
-        subprocess.run([sitegen, "build", content, "-o", sg_out, "-q"], check=True)
+        # --strict: a warning (an unknown key, say) would mean the site is not the one measured.
+        subprocess.run([sitegen, "build", content, "-o", sg_out, "-q", "--strict"], check=True)
         subprocess.run(["hugo", "--quiet", "-s", hugo, "-d", hugo_out], check=True)
         r = {"pubs": n, "news": news, "talks": talks}
         r["sitegen_files"], r["sitegen_bytes"] = tree_stats(sg_out)

@@ -2,7 +2,7 @@
 """Edit-to-reload latency of `sitegen serve`.
 
 For each example under examples/ and a synthetic site of 1,000 publications
-(made by ../shared/bench/gen_site.py, read in place), the content is copied to a
+(made by bench/gen_site.py), the content is copied to a
 temporary folder and served on 127.0.0.1. A listener on /_sitegen/events records
 when each `reload` event arrives. Then, EDITS times, the title of the first
 publication is rewritten the way editors save (temporary file, rename) and two
@@ -32,7 +32,7 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-GEN_SITE = os.path.join(ROOT, "..", "shared", "bench", "gen_site.py")
+GEN_SITE = os.path.join(ROOT, "bench", "gen_site.py")
 TITLE_RE = re.compile(r'^(title\s*=\s*)"[^"\n]*"', re.M)
 
 
@@ -202,13 +202,10 @@ def main():
             dst = os.path.join(work, name)
             shutil.copytree(os.path.join(ROOT, "examples", name), dst)
             sites.append((f"examples/{name}", dst))
-        if os.path.exists(GEN_SITE):
-            dst = os.path.join(work, "synthetic")
-            subprocess.run([sys.executable, GEN_SITE, "--pubs", str(args.pubs), "--news", "300",
-                            "--talks", "100", "--out", dst], check=True, stdout=subprocess.DEVNULL)
-            sites.append((f"synthetic, {args.pubs} publications", dst))
-        else:
-            print(f"note: {GEN_SITE} not found; synthetic site skipped", file=sys.stderr)
+        dst = os.path.join(work, "synthetic")
+        subprocess.run([sys.executable, GEN_SITE, "--pubs", str(args.pubs), "--news", "300",
+                        "--talks", "100", "--out", dst], check=True, stdout=subprocess.DEVNULL)
+        sites.append((f"synthetic, {args.pubs} publications", dst))
         print(f"edits per site: {args.edits}; times in ms from the rename, median (min-max)\n")
         print("| site | pages | edits | build | write to SSE reload | write to new text served |")
         print("|---|---:|---:|---:|---:|---:|")

@@ -27,7 +27,7 @@ const arg = (name, def) => {
 const sitegen = path.resolve(arg('--sitegen', path.join(root, 'build/sitegen')));
 const edits = Number(arg('--edits', '20'));
 const only = arg('--only', '');  // measure just the sites whose name holds this text
-const genSite = path.join(root, '..', 'shared', 'bench', 'gen_site.py');
+const genSite = path.join(root, 'bench', 'gen_site.py');
 const { chromium } = await import(path.join(root, 'tests/browser/node_modules/playwright-core/index.mjs'));
 
 function startServer(content) {
@@ -103,11 +103,9 @@ try {
     fs.cpSync(path.join(root, 'examples', name), path.join(work, name), { recursive: true });
     return [`examples/${name}`, path.join(work, name)];
   });
-  if (fs.existsSync(genSite)) {
-    execFileSync('python3', [genSite, '--pubs', '1000', '--news', '300', '--talks', '100',
-      '--out', path.join(work, 'synthetic')], { stdio: 'ignore' });
-    sites.push(['synthetic, 1000 publications', path.join(work, 'synthetic')]);
-  }
+  execFileSync('python3', [genSite, '--pubs', '1000', '--news', '300', '--talks', '100',
+    '--out', path.join(work, 'synthetic')], { stdio: 'ignore' });
+  sites.push(['synthetic, 1000 publications', path.join(work, 'synthetic')]);
   if (only) sites.splice(0, sites.length, ...sites.filter(([name]) => name.includes(only)));
   console.log(`edits per site: ${edits}; ms from the rename, median (min-max)\n`);
   console.log('| site | publications page | new title in the page | painted | full reloads |');

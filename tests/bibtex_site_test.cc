@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "build/build.h"
+#include "support/skip.h"
 #include "support/test_site.h"
 
 namespace fs = std::filesystem;
@@ -23,14 +24,6 @@ namespace {
 
 const fs::path kAlfolioBib = fs::path(SITEGEN_SOURCE_DIR) / ".." / "shared" / "testdata" / "bib" /
                              "homepage-alfolio-user.bib";
-
-bool alfolio_absent() {
-  bool absent = !fs::exists(kAlfolioBib);
-  if (absent)
-    std::fprintf(stderr, "bibtex_site_test: %s is absent: the al-folio acceptance is skipped\n",
-                 kAlfolioBib.string().c_str());
-  return absent;
-}
 
 std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -57,7 +50,8 @@ std::string main_of(const std::string& page) {
 
 }  // namespace
 
-TEST_CASE("al-folio: a papers.bib builds unchanged" * doctest::skip(alfolio_absent())) {
+TEST_CASE("al-folio: a papers.bib builds unchanged") {
+  if (testing::skip_without(kAlfolioBib)) return;
   fs::path dir = fs::temp_directory_path() / ("sitegen-alfolio-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir / "content");

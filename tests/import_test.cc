@@ -11,6 +11,7 @@
 
 #include "build/build.h"
 #include "cli/cli.h"
+#include "support/skip.h"
 
 namespace fs = std::filesystem;
 using namespace sitegen;
@@ -49,14 +50,6 @@ void write(const fs::path& p, const std::string& text) {
 }
 
 const fs::path kBibDir = fs::path(SITEGEN_SOURCE_DIR) / ".." / "shared" / "testdata" / "bib";
-
-bool shared_absent() {
-  bool absent = !fs::is_directory(kBibDir);
-  if (absent)
-    std::fprintf(stderr, "import_test: %s is absent: the real-file round trips are skipped\n",
-                 kBibDir.string().c_str());
-  return absent;
-}
 
 const std::string kSiteToml =
     "base_url = \"https://qh.example.org/\"\n"
@@ -309,8 +302,8 @@ slides = "https://example.org/slides.pdf"
   fs::remove_all(dir);
 }
 
-TEST_CASE("import bibtex: the real files build the same sites from the import" *
-          doctest::skip(shared_absent())) {
+TEST_CASE("import bibtex: the real files build the same sites from the import") {
+  if (testing::skip_without(kBibDir)) return;
   for (const char* name : {"homepage-alfolio-user.bib", "dblp-export.bib",
                            "accents-math-stacks.bib", "thesis-references.bib"}) {
     CAPTURE(name);

@@ -14,10 +14,11 @@ else()
   message(STATUS "node not found: the browser test of sitegen serve is not registered")
 endif()
 
-# --- bench/run.py on the smallest synthetic site (50 publications): checks that the
-# benchmark script still runs against this sitegen; it asserts no timings. Exits with 77
-# (skipped) when ../shared/bench (the site generator) is not beside the repository, or
-# when Hugo, hyperfine or GNU time is not installed (apt-get install -y hugo hyperfine time).
+# --- bench/run.py on the smallest synthetic site (50 publications, bench/gen_site.py):
+# checks that the benchmark script, the generator and the Hugo layouts of bench/hugo/
+# still run against this sitegen (the site builds with --strict); it asserts no timings.
+# Exits with 77 (skipped) when Hugo, hyperfine or GNU time is not installed
+# (apt-get install -y hugo hyperfine time).
 find_program(SITEGEN_BENCH_PYTHON python3)
 if(SITEGEN_BENCH_PYTHON)
   add_test(NAME bench_smoke

@@ -1,6 +1,7 @@
 // `sitegen import hugo-blox`: the two Hugo Blox trees of ../shared/testdata/hugo-blox/
 // (read in place; skipped when absent), and small trees in memory for each rule.
 #include "import/hugo_blox.h"
+#include "support/skip.h"
 
 #include <doctest/doctest.h>
 
@@ -13,14 +14,6 @@ using namespace sitegen;
 namespace {
 
 const fs::path kHugoDir = fs::path(SITEGEN_SOURCE_DIR) / ".." / "shared" / "testdata" / "hugo-blox";
-
-bool shared_absent() {
-  bool absent = !fs::is_directory(kHugoDir);
-  if (absent)
-    std::fprintf(stderr, "hugo_blox_test: %s is absent: the Hugo Blox trees are skipped\n",
-                 kHugoDir.string().c_str());
-  return absent;
-}
 
 std::string names(const Publication& p) {
   std::string out;
@@ -50,7 +43,8 @@ HugoBloxImport import_memory(std::map<std::string, std::string> files, Diagnosti
 
 }  // namespace
 
-TEST_CASE("hugo_blox: the current Hugo Blox tree" * doctest::skip(shared_absent())) {
+TEST_CASE("hugo_blox: the current Hugo Blox tree") {
+  if (testing::skip_without(kHugoDir)) return;
   Diagnostics d;
   HugoBloxImport im = import_hugo_blox(DiskSource((kHugoDir / "hugoblox-current").string()),
                                        HugoBloxOptions{"Nelson Bighetti"}, d);
@@ -110,7 +104,8 @@ TEST_CASE("hugo_blox: the current Hugo Blox tree" * doctest::skip(shared_absent(
         "video=https://youtube.com Custom Link=http://example.org");
 }
 
-TEST_CASE("hugo_blox: the legacy Wowchemy tree" * doctest::skip(shared_absent())) {
+TEST_CASE("hugo_blox: the legacy Wowchemy tree") {
+  if (testing::skip_without(kHugoDir)) return;
   Diagnostics d;
   HugoBloxImport im =
       import_hugo_blox(DiskSource((kHugoDir / "hugoblox-legacy").string()), HugoBloxOptions{}, d);

@@ -1,6 +1,7 @@
 // bibtex.h: the parser (syntax, locations, every error message as the user sees it),
 // the mapping onto Publication, and the real-world files in ../shared/testdata/bib/.
 #include "load/bibtex.h"
+#include "support/skip.h"
 #include "text/utf8.h"
 
 #include <doctest/doctest.h>
@@ -391,7 +392,7 @@ TEST_CASE("bibtex: al-folio fields") {
   CHECK_FALSE(old.selected);
 }
 
-TEST_CASE("bibtex: crossref fills missing fields; the target is not a publication") {
+TEST_CASE("bibtex: crossref fills missing fields, and the target is not a publication") {
   Diagnostics d;
   std::vector<Publication> p = pubs(R"(@inproceedings{paper,
   author = {Ada Lovelace}, title = {Notes}, pages = {1--9},
@@ -466,10 +467,6 @@ namespace {
 
 constexpr const char* kBibDir = SITEGEN_SOURCE_DIR "/../shared/testdata/bib/";
 
-bool shared_absent() {
-  return !std::filesystem::is_directory(kBibDir);
-}
-
 struct Loaded {
   size_t entries = 0;
   std::vector<Publication> pubs;
@@ -524,8 +521,8 @@ void check_decoded(const Loaded& l) {
 
 }  // namespace
 
-TEST_CASE("bibtex files: homepage-alfolio-user.bib, an al-folio papers.bib" *
-          doctest::skip(shared_absent())) {
+TEST_CASE("bibtex files: homepage-alfolio-user.bib, an al-folio papers.bib") {
+  if (sitegen::testing::skip_without(kBibDir)) return;
   Loaded l;
   load("homepage-alfolio-user.bib", l);
   CHECK(lines(l.diags) ==
@@ -611,8 +608,8 @@ TEST_CASE("bibtex files: homepage-alfolio-user.bib, an al-folio papers.bib" *
         std::string::npos);
 }
 
-TEST_CASE("bibtex files: dblp-export.bib, a DBLP export with crossrefs" *
-          doctest::skip(shared_absent())) {
+TEST_CASE("bibtex files: dblp-export.bib, a DBLP export with crossrefs") {
+  if (sitegen::testing::skip_without(kBibDir)) return;
   Loaded l;
   load("dblp-export.bib", l);
   CHECK(lines(l.diags) ==
@@ -665,8 +662,8 @@ TEST_CASE("bibtex files: dblp-export.bib, a DBLP export with crossrefs" *
   CHECK(get(l, "DBLP:conf/crypto/BonehF01").volume == "2139");
 }
 
-TEST_CASE("bibtex files: accents-math-stacks.bib, the Stacks project bibliography" *
-          doctest::skip(shared_absent())) {
+TEST_CASE("bibtex files: accents-math-stacks.bib, the Stacks project bibliography") {
+  if (sitegen::testing::skip_without(kBibDir)) return;
   Loaded l;
   load("accents-math-stacks.bib", l);
   CHECK(lines(l.diags) == "");
@@ -701,8 +698,8 @@ TEST_CASE("bibtex files: accents-math-stacks.bib, the Stacks project bibliograph
   CHECK(av.venue == "J. Amer. Math. Soc.");
 }
 
-TEST_CASE("bibtex files: thesis-references.bib, a thesis reference list" *
-          doctest::skip(shared_absent())) {
+TEST_CASE("bibtex files: thesis-references.bib, a thesis reference list") {
+  if (sitegen::testing::skip_without(kBibDir)) return;
   Loaded l;
   load("thesis-references.bib", l);
   CHECK(lines(l.diags) == "");

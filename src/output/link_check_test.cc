@@ -23,7 +23,7 @@ std::string report(const Output& out, const std::string& root, const std::string
 }  // namespace
 
 TEST_CASE(
-    "links: attribute values, quoting, entities, srcset; script, style and comments skipped") {
+    "links: attribute values, quoting, entities, srcset: script, style and comments skipped") {
   std::vector<std::string> urls = html_urls(
       "<!doctype html><a href=\"/a/?x=1&amp;y=2\">a</a><img src='b.png' "
       "srcset=\"c.png 1x, d.png 2x\"><!-- <a href=\"/commented/\"> -->"

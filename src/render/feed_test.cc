@@ -8,7 +8,7 @@
 using sitegen::testing::build_files;
 using sitegen::testing::page_of;
 
-TEST_CASE("feed: titles are plain text escaped once; links are absolute") {
+TEST_CASE("feed: titles are plain text escaped once, and links are absolute") {
   auto r =
       build_files({{"site.toml",
                     "title = \"Ada & Co\"\nbase_url = \"https://u.github.io/repo/\"\n"

@@ -61,7 +61,7 @@ TEST_CASE("view_meta: the email is readable but holds no harvestable address") {
   CHECK(text == "ada.l [remove this] @example.org");
 }
 
-TEST_CASE("view_meta: every page has canonical, OpenGraph and Twitter tags; 404 is noindex") {
+TEST_CASE("view_meta: every page has canonical, OpenGraph and Twitter tags, and 404 is noindex") {
   auto r = build_files({{"site.toml",
                          "base_url = \"https://ada.example.org/\"\ndescription = \"Compilers.\"\n"
                          "[person]\nname = \"Ada Example\"\nnative_name = \"Ада\"\n"
