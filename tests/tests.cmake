@@ -50,3 +50,7 @@ endif()
 # commits; then the workflow it wrote. Exits with 77 when git is missing.
 add_test(NAME deploy_docs COMMAND bash ${CMAKE_SOURCE_DIR}/tests/deploy_docs_test.sh $<TARGET_FILE:sitegen>)
 set_tests_properties(deploy_docs PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
+
+# --- The layering of src/ (scripts/check-layers.sh): each folder includes only the
+# stages before it in the pipeline, and each library is included by its one folder.
+add_test(NAME source_layers COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/check-layers.sh)
