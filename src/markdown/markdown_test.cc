@@ -124,3 +124,12 @@ TEST_CASE("markdown: raw HTML follows the rules of Markdown links and tables") {
 TEST_CASE("markdown: math in alt text stays text") {
   CHECK(markdown_inline_to_html("![$x^2$](/i.png)") == "<img src=\"/i.png\" alt=\"x^2\">");
 }
+
+TEST_CASE(
+    "markdown: a link destination at the end of a view into a longer text (found by fuzzing)") {
+  // md4c reads the byte after the input there; a ")" in it ended the link out of bounds.
+  std::string text = "[x](/i) and more";
+  CHECK(markdown_to_html(std::string_view(text).substr(0, 6)) == "<p>[x](/i</p>\n");
+  CHECK(markdown_to_html(std::string_view("![$x$](/i.png://x.org)").substr(0, 21)) ==
+        "<p>![<span class=\"math\">x</span>](/i.png://x.org</p>\n");
+}
