@@ -29,7 +29,7 @@ add_text() {
   printf '%s' "$2" >"$fuzz/corpus-$1/$sum"
 }
 
-targets=(toml frontmatter bibtex latex date names serve_path yaml mustache)
+targets=(toml frontmatter bibtex latex date names serve_path yaml mustache markdown)
 for t in "${targets[@]}"; do
   mkdir -p "$fuzz/corpus-$t"
   if [[ -d "$fuzz/seeds/$t" ]]; then
@@ -40,10 +40,11 @@ done
 # TOML: every .toml file.
 while IFS= read -r -d '' f; do add toml "$f"; done < <(repo_files '*.toml')
 
-# Front matter: every Markdown file (pages carry `+++` front matter). Those with
+# Front matter and Markdown: every Markdown file (pages carry `+++` front matter). Those with
 # YAML front matter (`---`, Hugo Blox pages) seed the YAML reader too.
 while IFS= read -r -d '' f; do
   add frontmatter "$f"
+  add markdown "$f"
   if [[ "$(head -n 1 "$f")" == "---" ]]; then add yaml "$f"; fi
 done < <(repo_files '*.md')
 

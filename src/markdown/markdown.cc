@@ -1,11 +1,11 @@
-// md4c renders; a small pass afterwards turns math into HTML and drops script URLs,
-// since md_html offers no hooks for either.
+// Markdown through md4c with GitHub's dialect and TeX math; the HTML is written from
+// md4c's callbacks (html_writer.cc).
 #include "markdown/markdown.h"
 
-#include <md4c-html.h>
+#include <md4c.h>
 
-#include "markdown/math.h"
-#include "text/escape.h"
+#include "markdown/html_writer.h"
+#include "text/ascii.h"
 
 namespace sitegen {
 
@@ -13,67 +13,19 @@ namespace {
 
 constexpr unsigned kParserFlags = MD_DIALECT_GITHUB | MD_FLAG_LATEXMATHSPANS;
 
-bool starts_with_icase(std::string_view s, std::string_view prefix) {
-  if (s.size() < prefix.size()) return false;
-  for (size_t i = 0; i < prefix.size(); ++i) {
-    char c = s[i];
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    if (c != prefix[i]) return false;
-  }
-  return true;
-}
-
-// Only `<` (an equation's tag) and `=` (an attribute's value) can start something to
-// change; the text between them is copied whole.
-std::string postprocess(std::string_view html, const MarkdownOptions& opts) {
-  std::string out;
-  out.reserve(html.size());
-  size_t copied = 0;  // html[copied, i) is still to be appended as it is
-  for (size_t i = 0; i < html.size(); ++i) {
-    char c = html[i];
-    if (c != '<' && c != '=') continue;
-    std::string_view rest = html.substr(i);
-    if (c == '<' && rest.starts_with("<x-equation")) {
-      size_t open_end = rest.find('>');
-      size_t close = rest.find("</x-equation>");
-      if (open_end == std::string_view::npos || close == std::string_view::npos) continue;
-      bool display = rest.substr(0, open_end).find("display") != std::string_view::npos;
-      std::string_view tex = rest.substr(open_end + 1, close - open_end - 1);
-      out.append(html.substr(copied, i - copied));
-      out += display ? "<span class=\"math display\">" : "<span class=\"math\">";
-      out += math_to_html(tex);
-      out += "</span>";
-      copied = i + close + 13;
-      i = copied - 1;
-    } else if (c == '=' && !opts.allow_javascript_urls && rest.starts_with("=\"") &&
-               (html.substr(0, i).ends_with("href") || html.substr(0, i).ends_with("src"))) {
-      size_t open = i + 2;
-      size_t close = html.find('"', open);
-      if (close == std::string_view::npos) close = html.size();
-      out.append(html.substr(copied, open - copied));
-      std::string_view url = html.substr(open, close - open);
-      if (!is_script_url(url)) out.append(url);
-      copied = close;
-      i = close - 1;
-    }
-  }
-  out.append(html.substr(copied));
-  return out;
-}
-
 }  // namespace
 
 std::string markdown_to_html(std::string_view md, const MarkdownOptions& opts) {
   std::string out;
   out.reserve(md.size() + md.size() / 4);
-  unsigned flags = kParserFlags | (opts.allow_raw_html ? 0u : unsigned{MD_FLAG_NOHTML});
-  md_html(
-      md.data(), static_cast<MD_SIZE>(md.size()),
-      [](const MD_CHAR* s, MD_SIZE n, void* ud) { static_cast<std::string*>(ud)->append(s, n); },
-      &out, flags, MD_HTML_FLAG_SKIP_UTF8_BOM);
-  if (out.find("<x-equation") == std::string::npos && out.find("=\"") == std::string::npos)
-    return out;
-  return postprocess(out, opts);
+  if (md.starts_with("\xEF\xBB\xBF")) md.remove_prefix(3);  // MD_HTML_FLAG_SKIP_UTF8_BOM
+  // md4c 0.4.8 reads the byte after a link destination that ends the input ("[x](/a"):
+  // a ")" there is taken as the link's end, and md4c then reads and reports text past the
+  // input, or crashes. A copy ends in a NUL, which ends nothing.
+  std::string input(md);
+  write_html(input, kParserFlags | (opts.allow_raw_html ? 0u : unsigned{MD_FLAG_NOHTML}), opts,
+             out);
+  return out;
 }
 
 std::string markdown_inline_to_html(std::string_view md, const MarkdownOptions& opts) {
@@ -91,8 +43,14 @@ bool is_script_url(std::string_view url) {
   size_t i = 0;
   while (i < url.size() && static_cast<unsigned char>(url[i]) <= ' ') ++i;
   url.remove_prefix(i);
-  return starts_with_icase(url, "javascript:") || starts_with_icase(url, "vbscript:") ||
-         starts_with_icase(url, "data:text/html");
+  auto starts_with_icase = [&](std::string_view prefix) {
+    if (url.size() < prefix.size()) return false;
+    for (size_t k = 0; k < prefix.size(); ++k)
+      if (to_lower(url[k]) != prefix[k]) return false;
+    return true;
+  };
+  return starts_with_icase("javascript:") || starts_with_icase("vbscript:") ||
+         starts_with_icase("data:text/html");
 }
 
 }  // namespace sitegen

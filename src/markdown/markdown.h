@@ -11,6 +11,16 @@ namespace sitegen {
 struct MarkdownOptions {
   bool allow_javascript_urls = false;  // keep `javascript:` links (site.toml opts in)
   bool allow_raw_html = true;          // false for text from files the site owner did not write
+  // Root-relative links and images ("/join/", "/photo.png") start with `link_prefix`
+  // instead of "/" ("/repo/", or "https://u.github.io/repo/" in a feed), so content
+  // written for a root site also works at /repo/. Links already under `base_path` (the
+  // site's path, "/repo/"), protocol-relative and relative links are left as written;
+  // an empty or "/" prefix leaves every link as written. Both must outlive the call.
+  std::string_view link_prefix;
+  std::string_view base_path;
+  // Each table in a focusable, labelled region that scrolls sideways on narrow screens
+  // (keyboard users can scroll it too: WCAG 2.1.1).
+  bool wrap_tables = false;
 };
 
 // Block Markdown (bio, page bodies, abstracts, CV details).

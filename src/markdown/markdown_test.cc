@@ -1,6 +1,7 @@
 #include "markdown/markdown.h"
 
 #include <doctest/doctest.h>
+#include <md4c-html.h>
 
 using namespace sitegen;
 
@@ -44,4 +45,91 @@ TEST_CASE("markdown: raw HTML can be turned off for untrusted text") {
 
 TEST_CASE("markdown: html_escape") {
   CHECK(html_escape("a<b>&\"'") == "a&lt;b&gt;&amp;&quot;&#39;");
+}
+
+namespace {
+
+std::string md4c_html(std::string_view md, unsigned parser_flags) {
+  std::string out;
+  md_html(
+      md.data(), static_cast<MD_SIZE>(md.size()),
+      [](const MD_CHAR* s, MD_SIZE n, void* ud) { static_cast<std::string*>(ud)->append(s, n); },
+      &out, parser_flags, MD_HTML_FLAG_SKIP_UTF8_BOM);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("markdown: the HTML is md_html()'s wherever sitegen changes nothing") {
+  // Entities (named, numeric, out of range, unknown; in text, URLs and titles), NULs,
+  // a BOM, URL escaping, code blocks with languages, task lists, aligned tables, breaks,
+  // alt text, md4c-html's early close of an image holding an image, raw HTML.
+  std::string nul("a\0b [x](/a\0b \"t\0\") `c\0`\n", 26);
+  const std::string inputs[] = {
+      "&nbsp;&amp;&lt;&copy;&#233;&#x1F600;&#0;&#9999999;&bogus; &ngE; &#X41;",
+      "[a](/x&amp;y&eacute;?q=1&b=[2]~'\"é%20 \"t&quot;&lt;'\") <https://x.org/a&b>",
+      "[a](<b c>) ![i&amp;](/i.png \"T\") www.example.org/x a@b.org https://e.org/(x)",
+      nul,
+      "\xEF\xBB\xBF# BOM\n",
+      "~~~ c++ {x} &amp;\ncode <>&\"\n~~~\n\n    indented\n\n```\nnone\n```\n",
+      "- [ ] a\n- [x] b\n- [X] c\n\n3. three\n4. four\n\n1. one\n",
+      "| l | c | r | n |\n|:--|:-:|--:|---|\n| 1 | *2* | `3` | \\| |\n",
+      "a  \nb\\\nc\nd\n\n---\n\n> q\n\n###### h6\n\nSetext\n===\n",
+      "![a *b* `c` [d](/e) <b>f</b>  \ng](/i.png) ![![in](/in.png) out](/o.png \"t\")",
+      "<div>\n<a href=\"/x\">raw</a>\n</div>\n\n<b>inline</b> <a\nhref='y'>z</a> <!-- c -->\n",
+      "~~del~~ ~one~ **strong** _em_ ***both***",
+      "a $ b $$ c",
+      // md4c ends an equation it never started here (after a permissive autolink).
+      "www.x.org$}*/x//} [(=\"<$http://x.orga/",
+  };
+  for (const std::string& md : inputs) {
+    CAPTURE(md);
+    MarkdownOptions keep;
+    keep.allow_javascript_urls = true;
+    CHECK(markdown_to_html(md, keep) == md4c_html(md, MD_DIALECT_GITHUB | MD_FLAG_LATEXMATHSPANS));
+    keep.allow_raw_html = false;
+    CHECK(markdown_to_html(md, keep) ==
+          md4c_html(md, MD_DIALECT_GITHUB | MD_FLAG_LATEXMATHSPANS | MD_FLAG_NOHTML));
+  }
+}
+
+TEST_CASE("markdown: raw HTML follows the rules of Markdown links and tables") {
+  MarkdownOptions page;
+  page.link_prefix = "/repo/";
+  page.base_path = "/repo/";
+  page.wrap_tables = true;
+  CHECK(markdown_to_html("<a href=\"/x\" title='/t'>x</a> <img\nsrc='/i.png'>", page) ==
+        "<p><a href=\"/repo/x\" title='/t'>x</a> <img\nsrc='/repo/i.png'></p>\n");
+  CHECK(markdown_to_html("<table>\n<tr><td><a data-href=\"javascript:x\">a</a></td></tr>\n"
+                         "</table>\n",
+                         page) ==
+        "<div class=\"table-scroll\" role=\"region\" aria-label=\"Table\" tabindex=\"0\">"
+        "<table>\n<tr><td><a data-href=\"\">a</a></td></tr>\n</table></div>\n");
+  // A raw table's end tag is wrapped when its start tag was, in another block too;
+  // a stray one closes no element around the text.
+  CHECK(markdown_to_html("<table><tr><td>\n\n*x*\n\n</td></tr></table>\n\n</table>", page) ==
+        "<div class=\"table-scroll\" role=\"region\" aria-label=\"Table\" tabindex=\"0\">"
+        "<table><tr><td>\n<p><em>x</em></p>\n</td></tr></table></div>\n</table>\n");
+  // A tag over two lines arrives in parts, and is still read whole.
+  CHECK(markdown_inline_to_html("<a\nhref=\"javascript:x\">a</a>", page) == "<a\nhref=\"\">a</a>");
+  // In alt text a tag is inside a quoted attribute already: its links are left alone.
+  CHECK(markdown_inline_to_html("![<a href=\"/x\">](/i.png)", page) ==
+        "<img src=\"/repo/i.png\" alt=\"<a href=\"/x\">\">");
+  // A NUL in an HTML block arrives as a part of its own (md4c writes U+FFFD and the NUL).
+  std::string nul_block("<div>\n<a href=\"/x\0\">\n</div>\n", 28);
+  CHECK(markdown_to_html(nul_block, page) ==
+        std::string("<div>\n<a href=\"/repo/x\xEF\xBF\xBD\0\">\n</div>\n", 36));
+}
+
+TEST_CASE("markdown: math in alt text stays text") {
+  CHECK(markdown_inline_to_html("![$x^2$](/i.png)") == "<img src=\"/i.png\" alt=\"x^2\">");
+}
+
+TEST_CASE(
+    "markdown: a link destination at the end of a view into a longer text (found by fuzzing)") {
+  // md4c reads the byte after the input there; a ")" in it ended the link out of bounds.
+  std::string text = "[x](/i) and more";
+  CHECK(markdown_to_html(std::string_view(text).substr(0, 6)) == "<p>[x](/i</p>\n");
+  CHECK(markdown_to_html(std::string_view("![$x$](/i.png://x.org)").substr(0, 21)) ==
+        "<p>![<span class=\"math\">x</span>](/i.png://x.org</p>\n");
 }

@@ -46,8 +46,7 @@ std::string absolute_url(const Urls& urls, const std::string& link) {
 
 }  // namespace
 
-std::string atom_feed(const Site& site, const Urls& urls,
-                      const std::vector<std::string>& news_html) {
+std::string atom_feed(const Site& site, const Urls& urls) {
   std::string base = urls.abs.empty() ? "" : urls.abs;
   // Atom ids are IRIs: without an absolute base_url, a URN made from the title.
   std::string slug = slugify(site.title);
@@ -69,12 +68,7 @@ std::string atom_feed(const Site& site, const Urls& urls,
   size_t n = site.news.size();
   for (size_t i = 0; i < n; ++i) {
     const NewsItem& item = site.news[i];
-    // Links in the text become absolute: a feed reader shows it away from the site.
-    std::string html = rebase_root_links(
-        i < news_html.size()
-            ? news_html[i]
-            : markdown_inline_to_html(item.text, {site.allow_javascript_urls, true}),
-        urls, true);
+    std::string html = markdown_inline_to_html(item.text, feed_markdown_options(urls));
     // Ids count from the oldest item so they stay stable as news is added on top.
     std::string id = feed_id + "#" + std::to_string(n - i);
     out += "  <entry>\n";

@@ -50,9 +50,7 @@ void add_site_files(const SitePages& pages, Output& out) {
     }
     out.files["publications.bib"].bytes = std::move(all_bib);
   }
-  if (!site.news.empty())
-    out.files["news/feed.xml"].bytes =
-        atom_feed(site, pages.view().urls(), pages.view().news_html());
+  if (!site.news.empty()) out.files["news/feed.xml"].bytes = atom_feed(site, pages.view().urls());
 }
 
 }  // namespace

@@ -287,7 +287,7 @@ View::View(const Site& site, ViewOptions options)
 
   news_html_.reserve(site.news.size());
   for (const NewsItem& n : site.news)
-    news_html_.push_back(markdown_inline_to_html(n.text, {site.allow_javascript_urls, true}));
+    news_html_.push_back(markdown_inline_to_html(n.text, page_markdown_options(urls_, true)));
 
   // Entries are independent (their Markdown included), so they are built on all cores.
   pubs_.resize(site.publications.size());
@@ -304,17 +304,15 @@ View::~View() {
 }
 
 std::string View::md(const std::string& text, bool trusted) const {
-  return page_markdown_html(
-      markdown_to_html(text, {site_.allow_javascript_urls && trusted, trusted}), urls_);
+  return markdown_to_html(text, page_markdown_options(urls_, trusted));
 }
 
 std::string View::news_text_html(size_t index) const {
-  return page_markdown_html(news_html_[index], urls_);
+  return news_html_[index];
 }
 
 std::string View::md_inline(const std::string& text, bool trusted) const {
-  return page_markdown_html(
-      markdown_inline_to_html(text, {site_.allow_javascript_urls && trusted, trusted}), urls_);
+  return markdown_inline_to_html(text, page_markdown_options(urls_, trusted));
 }
 
 Value View::nav_for(const std::string& rel) const {

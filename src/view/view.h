@@ -62,8 +62,6 @@ class View {
   const Urls& urls() const { return urls_; }
   // Each publication's BibTeX, for its page and its .bib file.
   const std::vector<std::string>& bibtex() const { return bibtex_; }
-  // Each news item's text as HTML, rendered once for the home page, news page and feed.
-  const std::vector<std::string>& news_html() const { return news_html_; }
   // Output paths, relative to the output root.
   static std::string publication_path(const Publication& p) {
     return "publications/" + p.slug + "/";
@@ -92,7 +90,7 @@ class View {
   Value common_;
   std::vector<Value> pubs_;  // one entry per publication, built once
   std::vector<std::string> bibtex_;
-  std::vector<std::string> news_html_;  // markdown_inline_to_html of each news text
+  std::vector<std::string> news_html_;  // each news text, for the home and news pages
   std::vector<Filter> filters_;
   std::vector<std::pair<std::string, std::string>> nav_items_;  // label, rel
 };

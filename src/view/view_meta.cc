@@ -2,8 +2,6 @@
 // schema.org, Highwire) is fixed by the consumers, not by our themes.
 #include "view/view_meta.h"
 
-#include <algorithm>
-#include <cctype>
 #include <cstdio>
 
 #include "load/date.h"
@@ -80,71 +78,20 @@ std::string person_json(const Site& site, const Urls& urls) {
 
 }  // namespace
 
-std::string rebase_root_links(std::string_view html, const Urls& urls, bool absolute) {
-  std::string prefix = absolute && !urls.abs.empty() ? urls.abs : urls.root;
-  if (prefix == "/") return std::string(html);
-  std::string out;
-  out.reserve(html.size() + 64);
-  const size_t n = html.size();
-  for (size_t i = 0; i < n;) {
-    // Text up to the next start tag is copied as it is.
-    if (html[i] != '<' || i + 1 >= n || !std::isalpha(static_cast<unsigned char>(html[i + 1]))) {
-      out += html[i++];
-      continue;
-    }
-    // Inside a tag: quoted href/src values that start with a single '/'.
-    while (i < n && html[i] != '>') {
-      char c = html[i];
-      if (c == '"' || c == '\'') {
-        size_t close = html.find(c, i + 1);
-        close = close == std::string_view::npos ? n : close + 1;
-        out.append(html.substr(i, close - i));
-        i = close;
-        continue;
-      }
-      out += c;
-      ++i;
-      if (!std::isspace(static_cast<unsigned char>(c))) continue;
-      for (std::string_view attr : {"href=", "src="}) {
-        if (html.compare(i, attr.size(), attr) != 0) continue;
-        size_t v = i + attr.size();
-        if (v + 2 >= n || (html[v] != '"' && html[v] != '\'')) break;
-        out.append(html.substr(i, v + 1 - i));
-        i = v + 1;
-        if (html[i] == '/' && html[i + 1] != '/' &&
-            html.compare(i, urls.root.size(), urls.root) != 0) {
-          out += html_escape(prefix);
-          ++i;
-        }
-        size_t close = html.find(html[v], i);  // the rest of the value and its quote
-        close = close == std::string_view::npos ? n : close + 1;
-        out.append(html.substr(i, close - i));
-        i = close;
-        break;
-      }
-    }
-  }
-  return out;
+MarkdownOptions page_markdown_options(const Urls& urls, bool trusted) {
+  return {.allow_javascript_urls = urls.allow_scripts && trusted,
+          .allow_raw_html = trusted,
+          .link_prefix = urls.root,
+          .base_path = urls.root,
+          .wrap_tables = true};
 }
 
-std::string page_markdown_html(std::string_view html, const Urls& urls) {
-  std::string in = rebase_root_links(html, urls, false);
-  if (in.find("<table") == std::string::npos) return in;
-  std::string out;
-  out.reserve(in.size() + 128);
-  for (size_t i = 0; i < in.size();) {
-    if (in.compare(i, 7, "<table>") == 0) {
-      out +=
-          "<div class=\"table-scroll\" role=\"region\" aria-label=\"Table\" tabindex=\"0\"><table>";
-      i += 7;
-    } else if (in.compare(i, 8, "</table>") == 0) {
-      out += "</table></div>";
-      i += 8;
-    } else {
-      out += in[i++];
-    }
-  }
-  return out;
+MarkdownOptions feed_markdown_options(const Urls& urls) {
+  return {.allow_javascript_urls = urls.allow_scripts,
+          .allow_raw_html = true,
+          .link_prefix = urls.abs.empty() ? urls.root : urls.abs,
+          .base_path = urls.root,
+          .wrap_tables = false};
 }
 
 std::string obfuscated_email_html(std::string_view email) {

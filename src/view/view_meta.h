@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "load/model.h"
+#include "markdown/markdown.h"
 #include "text/escape.h"
 #include "view/view.h"
 
@@ -25,15 +26,14 @@ std::string head_html(const Site& site, const Urls& urls, const PageMeta& page);
 // when it is a full URL: a relative PDF link needs a full base_url to become one.
 std::string publication_head_html(const Site& site, const Urls& urls, const Publication& p,
                                   const std::string& rel);
-// Rendered Markdown with root-relative links ("/join/", "/papers/x.pdf") moved under the
-// site's base path, so content written for a root site also works at /repo/. With
-// `absolute` (feeds) they become full URLs when base_url is absolute. Links that already
-// start with the base path, protocol-relative and relative links are left as written.
-std::string rebase_root_links(std::string_view html, const Urls& urls, bool absolute);
-// Markdown as a page shows it: root-relative links rebased (above), and each table in a
-// focusable, labelled region that scrolls sideways on narrow screens (keyboard users can
-// scroll it too: WCAG 2.1.1).
-std::string page_markdown_html(std::string_view html, const Urls& urls);
+// Markdown options for a page's text: root-relative links ("/join/") moved under the
+// site's base path, so content written for a root site also works at /repo/, and tables
+// that scroll sideways on narrow screens. `trusted`: the owner's text (raw HTML kept,
+// script URLs where site.toml allows them). The options refer to `urls`.
+MarkdownOptions page_markdown_options(const Urls& urls, bool trusted);
+// For the feed: root-relative links become full URLs when base_url is absolute, since a
+// feed reader shows the text away from the site.
+MarkdownOptions feed_markdown_options(const Urls& urls);
 // An email address readable by people (no JavaScript needed) but not by naive harvesters:
 // no plain "x@y" in the HTML, even after decoding entities or reading the text content.
 // Scripts may turn it into a mailto link from the reversed data-eu/data-ed attributes.

@@ -20,26 +20,47 @@ using sitegen::testing::page_of;
 
 TEST_CASE("view_meta: root-relative Markdown links move under the base path") {
   Urls sub("https://u.github.io/repo/");
-  CHECK(
-      rebase_root_links("<a href=\"/join/\">j</a> <img src=\"/photo.png\" alt=\"\">", sub, false) ==
-      "<a href=\"/repo/join/\">j</a> <img src=\"/repo/photo.png\" alt=\"\">");
-  CHECK(rebase_root_links("<a href=\"/join/\">j</a>", sub, true) ==
+  CHECK(markdown_inline_to_html("[j](/join/) ![](/photo.png)", page_markdown_options(sub, true)) ==
+        "<a href=\"/repo/join/\">j</a> <img src=\"/repo/photo.png\" alt=\"\">");
+  CHECK(markdown_inline_to_html("[j](/join/)", feed_markdown_options(sub)) ==
         "<a href=\"https://u.github.io/repo/join/\">j</a>");
   // Already under the base path, protocol-relative, relative, external, or only text.
   std::string kept =
-      "<a href=\"/repo/cv/\">a</a><a href=\"//cdn.example/x\">b</a><a href=\"cv/\">c</a>"
-      "<a href=\"https://x.org/\">d</a> x href=/y <code>href=&quot;/z&quot;</code>";
-  CHECK(rebase_root_links(kept, sub, false) == kept);
-  // At the root nothing changes.
-  CHECK(rebase_root_links("<a href=\"/join/\">j</a>", Urls("/"), false) ==
+      "[a](/repo/cv/)[b](//cdn.example/x)[c](cv/)[d](https://x.org/) x href=/y `href=\"/z\"`";
+  CHECK(markdown_inline_to_html(kept, page_markdown_options(sub, true)) ==
+        "<a href=\"/repo/cv/\">a</a><a href=\"//cdn.example/x\">b</a><a href=\"cv/\">c</a>"
+        "<a href=\"https://x.org/\">d</a> x href=/y <code>href=&quot;/z&quot;</code>");
+  // At the root nothing changes, in a feed too.
+  CHECK(markdown_inline_to_html("[j](/join/)", page_markdown_options(Urls("/"), true)) ==
         "<a href=\"/join/\">j</a>");
+  CHECK(markdown_inline_to_html("[j](/join/)", feed_markdown_options(Urls("https://u.org/"))) ==
+        "<a href=\"/join/\">j</a>");
+  // A feed of a site with a path-only base_url keeps links under the path.
+  CHECK(markdown_inline_to_html("[j](/join/)", feed_markdown_options(Urls("/repo/"))) ==
+        "<a href=\"/repo/join/\">j</a>");
 }
 
 TEST_CASE("view_meta: Markdown tables scroll in a focusable, labelled region") {
-  CHECK(page_markdown_html("<p>x</p>\n<table>\n<tr><td><a href=\"/a/\">a</a></td></tr>\n</table>\n",
-                           Urls("/repo/")) ==
-        "<p>x</p>\n<div class=\"table-scroll\" role=\"region\" aria-label=\"Table\" "
-        "tabindex=\"0\"><table>\n<tr><td><a href=\"/repo/a/\">a</a></td></tr>\n</table></div>\n");
+  CHECK(
+      markdown_to_html("x\n\n| [a](/a/) |\n|---|\n", page_markdown_options(Urls("/repo/"), true)) ==
+      "<p>x</p>\n<div class=\"table-scroll\" role=\"region\" aria-label=\"Table\" "
+      "tabindex=\"0\"><table>\n<thead>\n<tr>\n<th><a href=\"/repo/a/\">a</a></th>\n</tr>\n"
+      "</thead>\n</table></div>\n");
+  // Not in a feed.
+  CHECK(markdown_to_html("| a |\n|---|\n", feed_markdown_options(Urls("/repo/"))) ==
+        "<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n</table>\n");
+}
+
+TEST_CASE("view_meta: script URLs only in the owner's text, and only when the site allows them") {
+  Urls allowing("/", true);
+  CHECK(markdown_inline_to_html("[x](javascript:go())", page_markdown_options(allowing, true)) ==
+        "<a href=\"javascript:go()\">x</a>");
+  CHECK(markdown_inline_to_html("[x](javascript:go())", page_markdown_options(allowing, false)) ==
+        "<a href=\"\">x</a>");
+  CHECK(markdown_inline_to_html("[x](javascript:go())", page_markdown_options(Urls("/"), true)) ==
+        "<a href=\"\">x</a>");
+  CHECK(markdown_inline_to_html("<b>x</b>", page_markdown_options(allowing, false)) ==
+        "&lt;b&gt;x&lt;/b&gt;");
 }
 
 TEST_CASE("view_meta: the email is readable but holds no harvestable address") {

@@ -1,0 +1,38 @@
+// What the Markdown writer changes in the HTML md4c-html would write: script URLs
+// dropped, root-relative links moved under the base path, tables wrapped to scroll.
+// Links md4c parsed are fixed as they are written; raw HTML the owner wrote in Markdown
+// is filtered run by run (a tag, a tag over several lines, an HTML block).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "markdown/markdown.h"
+
+namespace sitegen {
+
+inline constexpr std::string_view kTableOpen =
+    "<div class=\"table-scroll\" role=\"region\" aria-label=\"Table\" tabindex=\"0\"><table>";
+inline constexpr std::string_view kTableClose = "</table></div>";
+
+struct HtmlRules {
+  explicit HtmlRules(const MarkdownOptions& opts);
+
+  bool drop_script_urls;
+  std::string prefix;  // link_prefix, HTML-escaped; empty when links stay as written
+  std::string_view base_path;
+  bool wrap_tables;
+
+  bool changes_raw_html() const { return drop_script_urls || !prefix.empty() || wrap_tables; }
+  // The URL md4c-html wrote at out[start..]: emptied when it runs script, rebased when it
+  // is root-relative.
+  void fix_url(std::string& out, size_t start) const;
+  // Raw HTML with the same rules: each `href="`/`src="` value (`data-href="` too) that
+  // runs script emptied; quoted href= and src= values in tags rebased, except in an
+  // image's alt text (`in_alt`), which is inside a quoted attribute; each `<table>` and
+  // its `</table>` wrapped (`open_tables` counts those of the text still open).
+  void append_raw_html(std::string& out, std::string_view html, bool in_alt,
+                       int& open_tables) const;
+};
+
+}  // namespace sitegen

@@ -1,0 +1,411 @@
+// The HTML md_html() would write, from md4c's callbacks, and on the way math turned into
+// HTML, script URLs dropped, root-relative links rebased and tables wrapped
+// (html_rules.h): md_html() offers no hooks for any of them.
+#include "markdown/html_writer.h"
+
+#include "markdown/html_rules.h"
+#include "markdown/math.h"
+#include "markdown/md4c_escape.h"
+
+namespace sitegen {
+
+namespace {
+
+using md4c_html::append_attribute;
+using md4c_html::append_text;
+
+// md4c-html.c's callbacks, in the same order and with the same output.
+class HtmlWriter {
+ public:
+  HtmlWriter(std::string& out, const MarkdownOptions& opts) : out_(out), rules_(opts) {}
+
+  static int enter_block(MD_BLOCKTYPE type, void* detail, void* self) {
+    static_cast<HtmlWriter*>(self)->enter_block(type, detail);
+    return 0;
+  }
+  static int leave_block(MD_BLOCKTYPE type, void* detail, void* self) {
+    static_cast<HtmlWriter*>(self)->leave_block(type, detail);
+    return 0;
+  }
+  static int enter_span(MD_SPANTYPE type, void* detail, void* self) {
+    static_cast<HtmlWriter*>(self)->enter_span(type, detail);
+    return 0;
+  }
+  static int leave_span(MD_SPANTYPE type, void* detail, void* self) {
+    static_cast<HtmlWriter*>(self)->leave_span(type, detail);
+    return 0;
+  }
+  static int text(MD_TEXTTYPE type, const MD_CHAR* text, MD_SIZE size, void* self) {
+    static_cast<HtmlWriter*>(self)->text(type, std::string_view(text, size));
+    return 0;
+  }
+
+  // Writes the raw HTML still held back, and an equation md4c did not close as md_html()
+  // writes it.
+  void finish() {
+    sink();
+    if (in_math_) {
+      out_ += math_tag(math_display_);
+      out_ += math_;
+    }
+  }
+
+ private:
+  // Where the next bytes go (the page, or the TeX of an equation), once the raw HTML
+  // held back has been written: a run of raw HTML is filtered whole, as a tag can
+  // arrive in parts (one per line).
+  std::string& sink() {
+    if (!raw_.empty()) {
+      rules_.append_raw_html(*to_, raw_, image_nesting_ > 0, open_raw_tables_);
+      raw_.clear();
+    }
+    return *to_;
+  }
+
+  // md4c-html's tag for an equation.
+  static std::string_view math_tag(bool display) {
+    return display ? "<x-equation type=\"display\">" : "<x-equation>";
+  }
+
+  // A link's or image's URL: escaped as md4c-html does, then the rules.
+  void write_url(std::string& o, const MD_ATTRIBUTE& url) {
+    size_t start = o.size();
+    append_attribute(o, url, true);
+    rules_.fix_url(o, start);
+  }
+
+  void enter_block(MD_BLOCKTYPE type, void* detail) {
+    switch (type) {
+      case MD_BLOCK_DOC:
+        break;
+      case MD_BLOCK_QUOTE:
+        sink() += "<blockquote>\n";
+        break;
+      case MD_BLOCK_UL:
+        sink() += "<ul>\n";
+        break;
+      case MD_BLOCK_OL: {
+        unsigned start = static_cast<const MD_BLOCK_OL_DETAIL*>(detail)->start;
+        std::string& o = sink();
+        if (start == 1) {
+          o += "<ol>\n";
+        } else {
+          o += "<ol start=\"";
+          o += std::to_string(start);
+          o += "\">\n";
+        }
+        break;
+      }
+      case MD_BLOCK_LI: {
+        const auto* d = static_cast<const MD_BLOCK_LI_DETAIL*>(detail);
+        std::string& o = sink();
+        if (!d->is_task) {
+          o += "<li>";
+          break;
+        }
+        o += "<li class=\"task-list-item\"><input type=\"checkbox\" "
+             "class=\"task-list-item-checkbox\" disabled";
+        if (d->task_mark == 'x' || d->task_mark == 'X') o += " checked";
+        o += '>';
+        break;
+      }
+      case MD_BLOCK_HR:
+        sink() += "<hr>\n";
+        break;
+      case MD_BLOCK_H: {
+        std::string& o = sink();
+        o += "<h";
+        o += static_cast<char>('0' + static_cast<const MD_BLOCK_H_DETAIL*>(detail)->level);
+        o += '>';
+        break;
+      }
+      case MD_BLOCK_CODE: {
+        const auto* d = static_cast<const MD_BLOCK_CODE_DETAIL*>(detail);
+        std::string& o = sink();
+        o += "<pre><code";
+        if (d->lang.text != nullptr) {
+          o += " class=\"language-";
+          append_attribute(o, d->lang, false);
+          o += '"';
+        }
+        o += '>';
+        break;
+      }
+      case MD_BLOCK_HTML:
+        break;
+      case MD_BLOCK_P:
+        sink() += "<p>";
+        break;
+      case MD_BLOCK_TABLE:
+        sink() += rules_.wrap_tables ? kTableOpen : "<table>";
+        *to_ += '\n';
+        break;
+      case MD_BLOCK_THEAD:
+        sink() += "<thead>\n";
+        break;
+      case MD_BLOCK_TBODY:
+        sink() += "<tbody>\n";
+        break;
+      case MD_BLOCK_TR:
+        sink() += "<tr>\n";
+        break;
+      case MD_BLOCK_TH:
+      case MD_BLOCK_TD: {
+        std::string& o = sink();
+        o += type == MD_BLOCK_TH ? "<th" : "<td";
+        switch (static_cast<const MD_BLOCK_TD_DETAIL*>(detail)->align) {
+          case MD_ALIGN_LEFT:
+            o += " align=\"left\">";
+            break;
+          case MD_ALIGN_CENTER:
+            o += " align=\"center\">";
+            break;
+          case MD_ALIGN_RIGHT:
+            o += " align=\"right\">";
+            break;
+          default:
+            o += '>';
+            break;
+        }
+        break;
+      }
+    }
+  }
+
+  void leave_block(MD_BLOCKTYPE type, void* detail) {
+    switch (type) {
+      case MD_BLOCK_DOC:
+        break;
+      case MD_BLOCK_QUOTE:
+        sink() += "</blockquote>\n";
+        break;
+      case MD_BLOCK_UL:
+        sink() += "</ul>\n";
+        break;
+      case MD_BLOCK_OL:
+        sink() += "</ol>\n";
+        break;
+      case MD_BLOCK_LI:
+        sink() += "</li>\n";
+        break;
+      case MD_BLOCK_HR:
+        break;
+      case MD_BLOCK_H: {
+        std::string& o = sink();
+        o += "</h";
+        o += static_cast<char>('0' + static_cast<const MD_BLOCK_H_DETAIL*>(detail)->level);
+        o += ">\n";
+        break;
+      }
+      case MD_BLOCK_CODE:
+        sink() += "</code></pre>\n";
+        break;
+      case MD_BLOCK_HTML:
+        break;
+      case MD_BLOCK_P:
+        sink() += "</p>\n";
+        break;
+      case MD_BLOCK_TABLE:
+        sink() += rules_.wrap_tables ? kTableClose : "</table>";
+        *to_ += '\n';
+        break;
+      case MD_BLOCK_THEAD:
+        sink() += "</thead>\n";
+        break;
+      case MD_BLOCK_TBODY:
+        sink() += "</tbody>\n";
+        break;
+      case MD_BLOCK_TR:
+        sink() += "</tr>\n";
+        break;
+      case MD_BLOCK_TH:
+        sink() += "</th>\n";
+        break;
+      case MD_BLOCK_TD:
+        sink() += "</td>\n";
+        break;
+    }
+  }
+
+  void enter_span(MD_SPANTYPE type, void* detail) {
+    // In an image's alt text only the text is written (md4c-html, as CommonMark advises).
+    if (image_nesting_ > 0) return;
+    switch (type) {
+      case MD_SPAN_EM:
+        sink() += "<em>";
+        break;
+      case MD_SPAN_STRONG:
+        sink() += "<strong>";
+        break;
+      case MD_SPAN_U:
+        sink() += "<u>";
+        break;
+      case MD_SPAN_A: {
+        const auto* d = static_cast<const MD_SPAN_A_DETAIL*>(detail);
+        std::string& o = sink();
+        o += "<a href=\"";
+        write_url(o, d->href);
+        if (d->title.text != nullptr) {
+          o += "\" title=\"";
+          append_attribute(o, d->title, false);
+        }
+        o += "\">";
+        break;
+      }
+      case MD_SPAN_IMG: {
+        std::string& o = sink();
+        o += "<img src=\"";
+        write_url(o, static_cast<const MD_SPAN_IMG_DETAIL*>(detail)->src);
+        o += "\" alt=\"";
+        ++image_nesting_;
+        break;
+      }
+      case MD_SPAN_CODE:
+        sink() += "<code>";
+        break;
+      case MD_SPAN_DEL:
+        sink() += "<del>";
+        break;
+      case MD_SPAN_LATEXMATH:
+      case MD_SPAN_LATEXMATH_DISPLAY: {
+        bool display = type == MD_SPAN_LATEXMATH_DISPLAY;
+        // An equation in an equation (which md4c reports after some permissive autolinks)
+        // is part of the first's TeX, as in md_html()'s HTML read up to its first end tag.
+        if (in_math_) {
+          math_ += math_tag(display);
+          break;
+        }
+        sink();
+        in_math_ = true;
+        math_display_ = display;
+        math_.clear();
+        to_ = &math_;
+        break;
+      }
+      case MD_SPAN_WIKILINK: {
+        std::string& o = sink();
+        o += "<x-wikilink data-target=\"";
+        append_attribute(o, static_cast<const MD_SPAN_WIKILINK_DETAIL*>(detail)->target, false);
+        o += "\">";
+        break;
+      }
+    }
+  }
+
+  void leave_span(MD_SPANTYPE type, void* detail) {
+    if (image_nesting_ > 0) {
+      // md4c-html closes the tag at the end of any image at the first level (an image
+      // in the alt text too: md_html() output has the same quirk).
+      if (image_nesting_ == 1 && type == MD_SPAN_IMG) {
+        const auto* d = static_cast<const MD_SPAN_IMG_DETAIL*>(detail);
+        std::string& o = sink();
+        if (d->title.text != nullptr) {
+          o += "\" title=\"";
+          append_attribute(o, d->title, false);
+        }
+        o += "\">";
+        --image_nesting_;
+      }
+      return;
+    }
+    switch (type) {
+      case MD_SPAN_EM:
+        sink() += "</em>";
+        break;
+      case MD_SPAN_STRONG:
+        sink() += "</strong>";
+        break;
+      case MD_SPAN_U:
+        sink() += "</u>";
+        break;
+      case MD_SPAN_A:
+        sink() += "</a>";
+        break;
+      case MD_SPAN_IMG:
+        break;
+      case MD_SPAN_CODE:
+        sink() += "</code>";
+        break;
+      case MD_SPAN_DEL:
+        sink() += "</del>";
+        break;
+      case MD_SPAN_LATEXMATH:
+      case MD_SPAN_LATEXMATH_DISPLAY: {
+        // md4c ends an equation it did not start after some permissive autolinks: the
+        // end tag stays, as in md_html()'s HTML.
+        if (!in_math_) {
+          sink() += "</x-equation>";
+          break;
+        }
+        // The TeX is text-escaped already, as math_to_html expects.
+        to_ = &out_;
+        std::string& o = sink();
+        o += math_display_ ? "<span class=\"math display\">" : "<span class=\"math\">";
+        o += math_to_html(math_);
+        o += "</span>";
+        in_math_ = false;
+        break;
+      }
+      case MD_SPAN_WIKILINK:
+        sink() += "</x-wikilink>";
+        break;
+    }
+  }
+
+  void text(MD_TEXTTYPE type, std::string_view s) {
+    switch (type) {
+      case MD_TEXT_NULLCHAR:
+        // Inside a run of raw HTML (a NUL in a tag) it stays part of the run.
+        (raw_.empty() ? *to_ : raw_) += md4c_html::kReplacementChar;
+        break;
+      case MD_TEXT_BR:
+        sink() += image_nesting_ == 0 ? "<br>\n" : " ";
+        break;
+      case MD_TEXT_SOFTBR:
+        sink() += image_nesting_ == 0 ? "\n" : " ";
+        break;
+      case MD_TEXT_HTML:
+        if (rules_.changes_raw_html())
+          raw_ += s;
+        else
+          *to_ += s;
+        break;
+      case MD_TEXT_ENTITY:
+        md4c_html::append_entity(sink(), s, false);
+        break;
+      default:
+        append_text(sink(), s);
+        break;
+    }
+  }
+
+  std::string& out_;
+  std::string* to_ = &out_;
+  HtmlRules rules_;
+  std::string math_;  // the TeX of the equation being read
+  std::string raw_;   // raw HTML not yet written
+  int image_nesting_ = 0;
+  int open_raw_tables_ = 0;  // raw <table> tags wrapped and not yet closed
+  bool in_math_ = false;     // math_ holds the TeX of an equation
+  bool math_display_ = false;
+};
+
+}  // namespace
+
+void write_html(std::string_view md, unsigned parser_flags, const MarkdownOptions& opts,
+                std::string& out) {
+  HtmlWriter writer(out, opts);
+  MD_PARSER parser = {0,
+                      parser_flags,
+                      &HtmlWriter::enter_block,
+                      &HtmlWriter::leave_block,
+                      &HtmlWriter::enter_span,
+                      &HtmlWriter::leave_span,
+                      &HtmlWriter::text,
+                      nullptr,
+                      nullptr};
+  md_parse(md.data(), static_cast<MD_SIZE>(md.size()), &parser, &writer);
+  writer.finish();
+}
+
+}  // namespace sitegen
