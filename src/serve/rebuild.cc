@@ -194,4 +194,5 @@ void Server::Impl::watch_loop() {
     publish(std::move(built), list);
   }
 }
+
 }  // namespace sitegen

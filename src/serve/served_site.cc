@@ -111,6 +111,7 @@ bool same_templates(const ServedSite& a, const ServedSite& b) {
     return p.first == q.first && p.second.text() == q.second.text();
   });
 }
+
 }  // namespace
 
 ReloadKind reload_kind(const ServedSite& before, const ServedSite& after) {
