@@ -1,6 +1,12 @@
 # Generates a C++ file holding every file under DIR as a byte array, keyed by its
-# path relative to DIR ("scholar/home.mustache"), returned by the function FUNC.
-file(GLOB_RECURSE files RELATIVE ${DIR} ${DIR}/*)
+# path relative to DIR ("scholar/home.mustache"), returned by the function FUNC; or,
+# given FILE instead of DIR, that one file, keyed by its name.
+if(DEFINED FILE)
+  get_filename_component(DIR ${FILE} DIRECTORY)
+  get_filename_component(files ${FILE} NAME)
+else()
+  file(GLOB_RECURSE files RELATIVE ${DIR} ${DIR}/*)
+endif()
 list(SORT files)
 set(body "")
 foreach(rel IN LISTS files)

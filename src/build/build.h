@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "load/diag.h"
 #include "load/source.h"
@@ -20,11 +21,21 @@ struct BuildOptions {
   bool pages_on_request = false;   // name the pages only; BuildResult::site_pages renders them
 };
 
+// What the build resolved from the site's settings, for `serve`, which must not read
+// site.toml a second time.
+struct BuildSettings {
+  std::string base_path = "/";     // URL path the site lives under: "/" or "/repo/"
+  std::string theme_dir;           // the theme folder on disk; "" for a built-in theme
+  std::vector<std::string> watch;  // folders whose changes change the build, sorted
+  std::string css_version;         // short_hash of the theme's style.css: its `?v=`
+};
+
 struct BuildResult {
   Output output;
   Diagnostics diags;
   size_t pages = 0;      // HTML pages rendered
   std::string base_url;  // the base URL the site was built for (site.toml or --base-url)
+  BuildSettings settings;
   // With BuildOptions::pages_on_request: what renders the pages named in `output`.
   std::shared_ptr<const SitePages> site_pages;
 };

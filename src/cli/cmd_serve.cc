@@ -6,9 +6,11 @@
 #include <fcntl.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <ostream>
+#include <thread>
 
 #include "cli/cli.h"
 #include "serve/serve.h"
@@ -106,6 +108,16 @@ pid_t open_browser(const std::string& url, Io io) {
   return pid;
 }
 
+// Whether SIGINT or SIGTERM is pending; if so, it is taken.
+bool stop_requested(const sigset_t& stop_signals) {
+  sigset_t pending;
+  if (sigpending(&pending) != 0) return false;
+  if (!sigismember(&pending, SIGINT) && !sigismember(&pending, SIGTERM)) return false;
+  int sig = 0;
+  sigwait(&stop_signals, &sig);  // returns at once: one is pending
+  return true;
+}
+
 }  // namespace
 
 int cmd_serve(const std::vector<std::string>& args, Io io) {
@@ -122,8 +134,8 @@ int cmd_serve(const std::vector<std::string>& args, Io io) {
               "is meant for 127.0.0.1\n";
 
   // SIGINT and SIGTERM are blocked before any thread starts, so every thread inherits
-  // the mask and the signals stay pending until sigtimedwait below takes them. No
-  // handler runs asynchronously, so no global flag or self-pipe is needed at all.
+  // the mask and the signals stay pending until sigwait below takes them. No handler
+  // runs asynchronously, so no global flag or self-pipe is needed at all.
   sigset_t stop_signals, old_mask;
   sigemptyset(&stop_signals);
   sigaddset(&stop_signals, SIGINT);
@@ -143,12 +155,10 @@ int cmd_serve(const std::vector<std::string>& args, Io io) {
       io.out << "watching " << a.options.content_dir << " for changes; press Ctrl+C to stop\n"
              << std::flush;
       pid_t browser = a.open ? open_browser(server.url(), io) : -1;
-      // Bounded waits, so a server that ended by itself is noticed too.
-      const timespec tick{0, 200 * 1000 * 1000};
-      while (server.running()) {
-        int sig = sigtimedwait(&stop_signals, nullptr, &tick);
-        if (sig == SIGINT || sig == SIGTERM) break;
-      }
+      // Looks every 100 ms, so a server that ended by itself is noticed too; POSIX has
+      // no waiting for a signal with a timeout on every system (sigtimedwait).
+      while (server.running() && !stop_requested(stop_signals))
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
       server.stop();
       if (browser > 0) waitpid(browser, nullptr, WNOHANG);
       io.out << "stopped\n" << std::flush;

@@ -5,10 +5,8 @@
 #include "output/writer.h"
 
 #include <fcntl.h>
-#include <linux/fs.h>
 #include <sys/file.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -22,6 +20,7 @@
 #include <vector>
 
 #include "load/parallel.h"
+#include "output/swap_dirs.h"
 
 namespace fs = std::filesystem;
 
@@ -177,17 +176,6 @@ bool safe_rel(std::string_view rel) {
     start = end + 1;
   }
   return true;
-}
-
-bool swap_dirs(const fs::path& a, const fs::path& b) {
-#ifdef SYS_renameat2
-  return ::syscall(SYS_renameat2, AT_FDCWD, a.c_str(), AT_FDCWD, b.c_str(), RENAME_EXCHANGE) == 0;
-#else
-  (void)a;
-  (void)b;
-  errno = ENOSYS;
-  return false;
-#endif
 }
 
 // Serialises builds into the same parent folder, so two builds cannot interleave.

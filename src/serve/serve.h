@@ -1,7 +1,9 @@
 // `sitegen serve`: the live preview. The only httplib user: it owns the current build
 // (swapped whole, so no request sees half a site; its pages rendered when first asked
 // for), rebuilds when the content changes, and tells open pages to update, or to show
-// the errors, over SSE.
+// the errors, over SSE. Made of server.cc, http_routes.cc, served_site.cc,
+// live_reload.cc (with live_reload.js) and rebuild.cc; their shared state is in
+// server_impl.h.
 #pragma once
 
 #include <cstdint>
@@ -38,6 +40,7 @@ struct ServedSite {
   std::shared_ptr<Rendered> rendered;
   std::string base_path = "/";  // URL path the site lives under: "/" or "/repo/"
   std::string build_id;         // changes whenever what is served changes
+  std::string css_version;      // the stylesheet's `?v=` (BuildSettings::css_version)
   std::string static_dir;       // <content>/static, symlinks resolved: copy_from must be inside
   std::map<std::string, std::string> stamps;  // copy_from files: "mtime:size" when built
   size_t pages = 0;

@@ -811,8 +811,8 @@ TEST_CASE("serve: rebuilds while pages are being fetched give whole pages, old o
 }
 
 TEST_CASE("serve: the sitegen binary serves the site, and SIGTERM stops it within a second") {
-  // The binary loads the server from the module it carries (serve_loader.cc); the
-  // other tests link the server directly, so this is the one that runs that path.
+  // The other tests run the server in this process; this one runs the command itself,
+  // with its signal handling.
   TempDir tmp;
   write_site(tmp.path / "content");
   fs::path out = tmp.path / "serve.out";

@@ -1,11 +1,11 @@
-// Watching content for `sitegen serve`: inotify on Linux, an mtime+size polling
-// fallback elsewhere (and in tests); editor save bursts come out as one batch.
+// Watching content for `sitegen serve`: the platform's notifications where sitegen has
+// them (inotify on Linux), polling otherwise, with --poll and in tests; an editor's
+// save comes out as one batch. The ways of watching are behind watch_backend.h.
 #pragma once
 
 #include <atomic>
 #include <chrono>
-#include <map>
-#include <set>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,7 +13,7 @@
 namespace sitegen {
 
 struct WatchOptions {
-  bool poll = false;                            // poll instead of inotify
+  bool poll = false;                            // poll instead of the platform's notifications
   std::chrono::milliseconds debounce{40};       // a batch ends after this long without changes
   std::chrono::milliseconds max_delay{1000};    // ... or this long after its first change
   std::chrono::milliseconds poll_interval{50};  // polling: time between two scans
@@ -33,6 +33,8 @@ struct Changes {
 // .#x and x~, ...): they never count as a change on their own.
 bool is_editor_temp(std::string_view file_name);
 
+class WatchBackend;
+
 class Watcher {
  public:
   static constexpr size_t kMaxReported = 200;
@@ -43,8 +45,8 @@ class Watcher {
   Watcher& operator=(const Watcher&) = delete;
 
   // Watches these directories recursively (replacing earlier roots). Missing roots are
-  // picked up when they appear. Falls back to polling when inotify is unavailable or
-  // out of watches; note() then says why.
+  // picked up when they appear. Falls back to polling when the platform's notifications
+  // are unavailable or run out (of inotify watches); note() then says why.
   void set_roots(std::vector<std::string> roots);
   const std::vector<std::string>& roots() const { return roots_; }
 
@@ -55,35 +57,21 @@ class Watcher {
   // Wakes a wait() in another thread; every later wait() returns at once. Thread-safe.
   void stop();
 
-  bool polling() const { return inotify_fd_ < 0; }
-  const std::string& note() const { return note_; }
+  bool polling() const { return polling_; }
+  std::string note() const;
 
  private:
-  struct FileStat {
-    int64_t mtime_ns = 0;
-    uint64_t size = 0;
-    uint64_t ino = 0;
-    bool dir = false;
-  };
-  struct Batch;
-
-  void start_inotify();
+  WatchBackend& active() const { return polling_ ? *poll_ : *native_; }
   void fall_back_to_polling(const std::string& why);
-  void add_tree(const std::string& dir, Batch* batch);
-  bool add_missing_roots(Batch* batch);
-  bool read_events(Batch& batch);
-  void scan(std::map<std::string, FileStat>& snap) const;
-  bool poll_once(Batch& batch);
 
   WatchOptions options_;
   std::vector<std::string> roots_;
-  int inotify_fd_ = -1;
-  int wake_fd_ = -1;  // an eventfd written by stop()
+  // Both are made once, so stop() can wake either from another thread.
+  std::unique_ptr<WatchBackend> native_;  // null where there is none or it cannot start
+  std::unique_ptr<WatchBackend> poll_;
+  bool polling_ = true;  // which one wait() uses
   std::atomic<bool> stopped_{false};
-  std::map<int, std::string> dirs_;           // inotify watch descriptor -> directory
-  std::map<std::string, int> root_wds_;       // the roots being watched
-  std::map<std::string, FileStat> snapshot_;  // polling: the last scan
-  std::string note_;
+  std::string note_;  // why polling is used although notifications were wanted
 };
 
 }  // namespace sitegen

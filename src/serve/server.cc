@@ -1,0 +1,136 @@
+// The preview server's life: the first build, binding a port, the threads that serve
+// requests and follow the watcher, and stopping them. Requests copy a shared_ptr to the
+// current site under a mutex and then never lock again, so a rebuild swaps the whole
+// site in between two requests, never during one.
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+
+#include "serve/server_impl.h"
+
+namespace sitegen {
+
+namespace {
+
+// The watcher hands over a batch after this much quiet, and the build starts at once;
+// it is published only once the writes have been quiet for ServeOptions::debounce_ms
+// (a write meanwhile means another build first). A save is one burst of a millisecond
+// or two, so a build slower than the debounce is no longer waited for after it.
+constexpr std::chrono::milliseconds kSettle{5};
+
+}  // namespace
+
+Server::Impl::Impl(ServeOptions o, std::ostream& out_, std::ostream& err_)
+    : options(std::move(o)),
+      out(out_),
+      err(err_),
+      watcher(WatchOptions{options.poll,
+                           std::min(kSettle, std::chrono::milliseconds(options.debounce_ms))}) {
+  while (options.content_dir.size() > 1 && options.content_dir.back() == '/')
+    options.content_dir.pop_back();
+  instance = std::to_string(::getpid()) + "." +
+             std::to_string(Clock::now().time_since_epoch().count() % 1000000007);
+  auto first = std::make_shared<ServedSite>();
+  first->build_id = instance + "-0";
+  site = first;
+}
+
+Server::Server(ServeOptions options, std::ostream& out, std::ostream& err)
+    : impl_(std::make_unique<Impl>(std::move(options), out, err)) {}
+
+Server::~Server() {
+  stop();
+}
+
+bool Server::start(std::string* err) {
+  Impl& m = *impl_;
+  m.rebuild({});
+  m.watcher.set_roots(m.roots);
+
+  // Each SSE client holds a worker for as long as its page is open: 8 tabs would starve
+  // httplib's default pool (max(8, cores - 1)) and every page request with it.
+  m.http.new_task_queue = [] { return new httplib::ThreadPool(64); };
+  m.http.set_keep_alive_timeout(1);
+  m.http.set_keep_alive_max_count(100);  // fewer reconnects under load
+  m.http.set_tcp_nodelay(true);          // headers and body are separate writes: no Nagle delay
+  // httplib's default sets SO_REUSEPORT, which lets a second server bind a port that is
+  // in use (and share its requests); SO_REUSEADDR alone still allows a quick restart.
+  int listen_fd = -1;
+  m.http.set_socket_options([&listen_fd](socket_t sock) {
+    int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    listen_fd = sock;
+  });  // stop() waits this long for idle keep-alive clients
+  m.http.set_read_timeout(5);
+  m.http.set_payload_max_length(64 * 1024);
+  m.http.set_pre_routing_handler(
+      [&m](const httplib::Request& req, httplib::Response& res) { return m.handle(req, res); });
+
+  if (m.options.port == 0) {
+    m.port = m.http.bind_to_any_port(m.options.bind);
+  } else {
+    for (int i = 0; i < std::max(1, m.options.port_tries) && m.port < 0; ++i)
+      if (m.options.port + i <= 65535 && m.http.bind_to_port(m.options.bind, m.options.port + i))
+        m.port = m.options.port + i;
+  }
+  if (m.port < 0) {
+    std::string where = m.options.bind + ":" + std::to_string(m.options.port);
+    if (m.options.port != 0 && m.options.port_tries > 1)
+      where += "-" + std::to_string(m.options.port + m.options.port_tries - 1);
+    *err = "cannot listen on " + where +
+           ": in use, or not an address of this machine (--port 0 picks a free port)";
+    return false;
+  }
+  // The library listens with a backlog of 5: under 50 connections SYNs were dropped and
+  // retried a second later. Listening again on the same socket raises the backlog.
+  if (listen_fd >= 0) ::listen(listen_fd, 256);
+  m.listen_thread = std::thread([&m] { m.http.listen_after_bind(); });
+  // stop() before the accept loop runs would be lost: wait for it (bounded).
+  for (int i = 0; i < 5000 && !m.http.is_running(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  m.watch_thread = std::thread([&m] { m.watch_loop(); });
+  return true;
+}
+
+void Server::stop() {
+  Impl& m = *impl_;
+  std::lock_guard<std::mutex> once(m.stop_mu);
+  {
+    std::lock_guard<std::mutex> lock(m.mu);
+    m.stopping = true;
+    m.cv.notify_all();
+  }
+  m.watcher.stop();
+  if (m.listen_thread.joinable()) {
+    m.http.stop();
+    m.listen_thread.join();
+  }
+  if (m.watch_thread.joinable()) m.watch_thread.join();
+}
+
+bool Server::running() const {
+  return impl_->http.is_running();
+}
+
+int Server::port() const {
+  return impl_->port;
+}
+
+std::string Server::url() const {
+  std::string host = impl_->options.bind;
+  if (host == "0.0.0.0") host = "127.0.0.1";
+  if (host == "::") host = "::1";
+  if (host.find(':') != std::string::npos) host = "[" + host + "]";
+  return "http://" + host + ":" + std::to_string(impl_->port) + impl_->current()->base_path;
+}
+
+std::string Server::watch_note() const {
+  return impl_->watcher.note();
+}
+
+void Server::rebuild(const std::vector<std::string>& changed) {
+  impl_->rebuild(changed);
+}
+
+}  // namespace sitegen

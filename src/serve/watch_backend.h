@@ -1,0 +1,61 @@
+// The seam between the watcher's batching (watch.cc) and the ways of learning that files
+// changed: the platform's notifications (watch_inotify.cc on Linux) and polling
+// (watch_poll.cc, portable). Another platform adds a file defining native_watch_backend.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "serve/watch.h"
+
+namespace sitegen {
+
+// The changes seen during one Watcher::wait().
+struct WatchBatch {
+  std::set<std::string> paths;
+  std::set<std::string> created;  // appeared during the batch: dropped again if gone at the end
+  size_t more = 0;
+  bool rescan = false;
+
+  void add(const std::string& path, bool is_new);
+  Changes finish();
+};
+
+class WatchBackend {
+ public:
+  using Clock = std::chrono::steady_clock;
+  virtual ~WatchBackend() = default;
+
+  // Watches these folders recursively instead of the earlier ones (sorted, no trailing
+  // slash); folders that do not exist yet are picked up when they appear.
+  virtual void set_roots(const std::vector<std::string>& roots) = 0;
+  // A wait begins; with `look_now` (the caller's time is up already) the first step
+  // looks at once. Adds the changes known already and says whether there were any.
+  virtual bool begin_wait(WatchBatch& batch, bool look_now) = 0;
+  // Waits until `until` at most (and about 100 ms at most, so a stop is seen), adds what
+  // changed and says whether anything did; *looked tells whether it looked at all.
+  virtual bool step(WatchBatch& batch, Clock::time_point until, bool* looked) = 0;
+  // Ends a step() running in another thread early. Thread-safe.
+  virtual void wake() = 0;
+  // How long the files must stay unchanged before a batch ends, at least.
+  virtual std::chrono::milliseconds min_quiet() const = 0;
+  // Why this way of watching cannot go on (polling takes over); "" while it works.
+  virtual std::string failure() const = 0;
+  // What the user should know about watching this way ("some folders are not watched").
+  virtual std::string note() const = 0;
+};
+
+std::unique_ptr<WatchBackend> poll_watch_backend(const WatchOptions& options);
+// The platform's notifications; nullptr, with *why, where there are none or they fail.
+std::unique_ptr<WatchBackend> native_watch_backend(const WatchOptions& options, std::string* why);
+
+// Version-control folders change on every `git status`; they are never content.
+inline bool is_skipped_dir(std::string_view name) {
+  return name == ".git" || name == ".hg" || name == ".svn";
+}
+
+}  // namespace sitegen
