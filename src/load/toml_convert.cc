@@ -3,7 +3,9 @@
 // that includes toml++.
 #include <toml++/toml.h>
 #include <algorithm>
+#include <atomic>
 
+#include "load/parallel.h"
 #include "load/toml_guard.h"
 #include "load/toml_reader.h"
 
@@ -16,7 +18,8 @@ namespace {
 // tree reuses that memory instead of claiming as much again.
 class Converter {
  public:
-  explicit Converter(SharedPath path) : path_(std::move(path)) {}
+  // `first_line`: the line of the file where the parsed text starts (see parse_in_pieces).
+  Converter(SharedPath path, size_t first_line) : path_(std::move(path)), first_line_(first_line) {}
   void convert(toml::node& n, TomlNode& out);
 
  private:
@@ -34,10 +37,11 @@ class Converter {
   };
   void convert_table(toml::table& t, TomlNode& out);
   NodeLoc loc(const toml::source_position& at) const {
-    return NodeLoc{path_, static_cast<int>(at.line), static_cast<int>(at.column)};
+    return NodeLoc{path_, static_cast<int>(at.line + first_line_ - 1), static_cast<int>(at.column)};
   }
 
   SharedPath path_;
+  size_t first_line_;
   // The entries of the tables being converted, innermost last: one buffer for the whole
   // document rather than one per table.
   std::vector<Field> fields_;
@@ -129,6 +133,76 @@ std::string as_message(std::string_view description) {
   return s;
 }
 
+TomlNode parse_piece(std::string_view text, const SharedPath& path, size_t first_line) {
+  // No path for toml++: each of its nodes would hold a counted reference to it, and
+  // only line and column are read from them.
+  toml::table table = toml::parse(text);
+  TomlNode root;
+  Converter(path, first_line).convert(table, root);
+  return root;
+}
+
+// A big document is parsed in pieces on all cores, cut at `[[name]]` headers: the text
+// before the first one, then runs of whole entries. toml++ reads each piece as it would
+// inside the whole document when every piece after the first holds only its own
+// `name` array (tables inside its entries are part of them) and the first piece holds
+// none of those names: the arrays are then joined in order. Anything else (another
+// table after the entries, an error in a piece) returns nullopt, and the document is
+// parsed whole, which also reports any error exactly where it is.
+constexpr size_t kPieceBytes = 256 * 1024;
+
+std::optional<TomlNode> parse_in_pieces(std::string_view doc,
+                                        const std::vector<TomlScan::ListHeader>& headers,
+                                        const SharedPath& path) {
+  size_t threads = max_threads();
+  if (headers.empty() || threads < 2 || doc.size() < 2 * kPieceBytes) return std::nullopt;
+  // Four pieces a core, so the cores finish together.
+  size_t target = std::max(kPieceBytes, doc.size() / (4 * threads));
+  std::vector<size_t> cuts{0};
+  std::vector<std::string_view> names{""};
+  for (const TomlScan::ListHeader& h : headers)
+    if (cuts.size() == 1 || h.at - cuts.back() >= target) {
+      cuts.push_back(h.at);
+      names.push_back(h.name);
+    }
+  cuts.push_back(doc.size());
+  std::vector<size_t> first_line(names.size(), 1);
+  for (size_t k = 1; k < names.size(); ++k)
+    first_line[k] =
+        first_line[k - 1] +
+        static_cast<size_t>(std::count(doc.begin() + static_cast<std::ptrdiff_t>(cuts[k - 1]),
+                                       doc.begin() + static_cast<std::ptrdiff_t>(cuts[k]), '\n'));
+  std::vector<TomlNode> pieces(names.size());
+  std::atomic<bool> failed{false};
+  parallel_for(pieces.size(), 1, [&](size_t k) {
+    try {
+      pieces[k] = parse_piece(doc.substr(cuts[k], cuts[k + 1] - cuts[k]), path, first_line[k]);
+    } catch (const toml::parse_error&) {
+      failed = true;
+    }
+  });
+  if (failed) return std::nullopt;
+  TomlNode root = std::move(pieces[0]);
+  for (const auto& [key, value] : root.fields)
+    if (std::find(names.begin() + 1, names.end(), key) != names.end()) return std::nullopt;
+  for (size_t k = 1; k < pieces.size(); ++k) {
+    auto& fields = pieces[k].fields;
+    if (fields.size() != 1 || fields[0].first != names[k] ||
+        fields[0].second.kind != TomlNode::Kind::kArray)
+      return std::nullopt;
+    auto same = [&](const auto& f) { return f.first == names[k]; };
+    auto it = std::find_if(root.fields.begin(), root.fields.end(), same);
+    if (it == root.fields.end()) {
+      root.fields.push_back(std::move(fields[0]));
+    } else {
+      auto& items = fields[0].second.items;
+      it->second.items.insert(it->second.items.end(), std::make_move_iterator(items.begin()),
+                              std::make_move_iterator(items.end()));
+    }
+  }
+  return root;
+}
+
 }  // namespace
 
 std::optional<TomlNode> parse_toml(std::string_view text, const std::string& display_path,
@@ -146,12 +220,9 @@ std::optional<TomlNode> parse_toml(std::string&& text, const std::string& displa
   }
   SharedPath path(display_path);
   try {
-    // No path for toml++: each of its nodes would hold a counted reference to it, and
-    // only line and column are read from them.
-    toml::table table = toml::parse(doc);
-    TomlNode root;
-    Converter(path).convert(table, root);
-    root.loc = root.key_loc = NodeLoc{path, 1, 1};
+    std::optional<TomlNode> root = parse_in_pieces(doc, scan.list_headers, path);
+    if (!root) root = parse_piece(doc, path, 1);
+    root->loc = root->key_loc = NodeLoc{path, 1, 1};
     return root;
   } catch (const toml::parse_error& e) {
     const toml::source_position& at = e.source().begin;

@@ -2,8 +2,10 @@
 // enough TOML to tell keys, values, strings and comments apart.
 #include "load/toml_guard.h"
 
+#include <algorithm>
 #include <vector>
 
+#include "text/ascii.h"
 #include "text/utf8.h"
 
 namespace sitegen {
@@ -71,6 +73,10 @@ bool is_blank(char c) {
   return c == ' ' || c == '\t' || c == '\r';
 }
 
+bool is_bare_key_char(char c) {
+  return is_alpha(c) || is_digit(c) || c == '_' || c == '-';
+}
+
 // A `[table]` or `[[array]]` header at text[*i]; moves *i past it and sets *level to
 // the level of the table the lines below it fill.
 std::optional<TomlTrouble> scan_header(std::string_view text, size_t* i, int* level,
@@ -102,6 +108,10 @@ std::optional<TomlTrouble> scan_header(std::string_view text, size_t* i, int* le
   // The last part: a table, or an array one level above its tables.
   *level = array ? parts + 1 : parts;
   if (*level > kMaxTomlNesting) return too_deep(part_at == kNone ? *i : part_at);
+  std::string_view name = array ? text.substr(*i + 2, p - *i - 2) : std::string_view();
+  if (array && text.compare(p, 2, "]]") == 0 && (*i == 0 || text[*i - 1] == '\n') &&
+      !name.empty() && std::all_of(name.begin(), name.end(), is_bare_key_char))
+    scan->list_headers.push_back({*i, name});
   if (p < text.size() && text[p] == ']') p += array && text.compare(p, 2, "]]") == 0 ? 2 : 1;
   *i = p;
   return std::nullopt;

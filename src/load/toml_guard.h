@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace sitegen {
 
@@ -24,6 +25,13 @@ struct TomlScan {
   // control characters ...", so this message replaces it.
   std::optional<TomlTrouble> unclosed;
   size_t unclosed_from = 0;
+  // Each `[[name]]` header with a bare name, alone at the start of a line: where a big
+  // list file can be cut into pieces (toml_convert.cc).
+  struct ListHeader {
+    size_t at;
+    std::string_view name;
+  };
+  std::vector<ListHeader> list_headers;
 };
 
 // The first of these in the text (TomlScan::trouble):
