@@ -1,4 +1,5 @@
-// Fuzzes the `+++` front matter split, then parses the front matter as TOML.
+// Fuzzes the `+++` front matter split, parses the front matter as TOML, then loads a
+// site whose one page is the input.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -7,6 +8,8 @@
 
 #include "load/diag.h"
 #include "load/frontmatter.h"
+#include "load/load.h"
+#include "load/source.h"
 #include "load/toml_reader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -26,5 +29,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   sitegen::Diagnostics diags;
   sitegen::parse_toml(fm->toml, "pages/fuzz.md", diags);
   diags.format_all();
+  sitegen::Diagnostics site_diags;
+  sitegen::MemorySource src(
+      {{"site.toml", "[person]\nname = \"Ada Example\"\n"}, {"pages/fuzz.md", std::string(text)}});
+  sitegen::load_site(src, site_diags);
+  site_diags.format_all();
   return 0;
 }

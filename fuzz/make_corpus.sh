@@ -29,7 +29,7 @@ add_text() {
   printf '%s' "$2" >"$fuzz/corpus-$1/$sum"
 }
 
-targets=(toml frontmatter bibtex latex date names serve_path yaml mustache markdown)
+targets=(load frontmatter bibtex latex date names serve_path yaml mustache markdown)
 for t in "${targets[@]}"; do
   mkdir -p "$fuzz/corpus-$t"
   if [[ -d "$fuzz/seeds/$t" ]]; then
@@ -38,7 +38,7 @@ for t in "${targets[@]}"; do
 done
 
 # TOML: every .toml file.
-while IFS= read -r -d '' f; do add toml "$f"; done < <(repo_files '*.toml')
+while IFS= read -r -d '' f; do add load "$f"; done < <(repo_files '*.toml')
 
 # Front matter and Markdown: every Markdown file (pages carry `+++` front matter). Those with
 # YAML front matter (`---`, Hugo Blox pages) seed the YAML reader too.

@@ -1,10 +1,7 @@
-// Reads TOML documents into located trees (toml_parse.h) and typed values from them,
-// with located errors.
+// Typed values from located TOML trees (parsed in toml_convert.cc), with located errors.
 #include "load/toml_reader.h"
 
 #include <algorithm>
-
-#include "load/toml_parse.h"
 
 namespace sitegen {
 
@@ -32,25 +29,6 @@ std::string_view kind_name(TomlNode::Kind kind) {
       return "a table";
   }
   return "a value";
-}
-
-std::optional<TomlNode> parse_toml(std::string_view text, const std::string& display_path,
-                                   Diagnostics& diags) {
-  return parse_toml(std::string(text), display_path, diags);
-}
-
-std::optional<TomlNode> parse_toml(std::string&& text, const std::string& display_path,
-                                   Diagnostics& diags) {
-  std::string_view doc = diags.add_source(display_path, std::move(text));
-  SharedPath path(display_path);
-  TomlNode root;
-  TomlError error;
-  if (!parse_toml_text(doc, path, &root, &error)) {
-    diags.error(diags.loc_at(display_path, error.offset), error.message);
-    return std::nullopt;
-  }
-  root.loc = root.key_loc = NodeLoc{path, 1, 1};
-  return root;
 }
 
 const TomlNode* TableReader::find(std::string_view key) {

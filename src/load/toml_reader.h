@@ -1,5 +1,5 @@
 // TOML reading: documents become a small located tree whose tables keep document order
-// (parsed by toml_parse.h); TableReader gives typed reads and unknown-key warnings.
+// (parsed by toml++, toml_convert.cc); TableReader gives typed reads and unknown-key warnings.
 #pragma once
 
 #include <cstdint>
@@ -51,11 +51,6 @@ struct TomlNode {
   int64_t integer = 0;
   double real = 0;
   bool boolean = false;
-  // The parser's bookkeeping, not part of the value (toml_parse.cc): how a table or
-  // array was made, which decides what later lines may add to it, and which key index
-  // a big table has. They fill what was padding.
-  uint8_t made_by = 0;
-  uint32_t key_index = 0;
   Date date;
   std::vector<TomlNode> items;                           // kArray
   std::vector<std::pair<std::string, TomlNode>> fields;  // kTable, in document order
@@ -68,7 +63,8 @@ struct TomlNode {
 // "a string", "an integer", ... for messages.
 std::string_view kind_name(TomlNode::Kind kind);
 
-// Parses a document; on a mistake reports it (file:line:col) and returns nullopt.
+// Parses a document with toml++ (toml_convert.cc); on a mistake reports it
+// (file:line:col) and returns nullopt.
 // The text is registered with diags, so its lines can be quoted; pass it as an rvalue to
 // have it moved there rather than copied.
 std::optional<TomlNode> parse_toml(std::string_view text, const std::string& display_path,

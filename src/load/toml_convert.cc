@@ -1,0 +1,242 @@
+// parse_toml (toml_reader.h): toml++ parses, and its DOM becomes a TomlNode tree with
+// toml++'s locations and the fields of each table in document order. The only file
+// that includes toml++.
+#include <toml++/toml.h>
+#include <algorithm>
+#include <atomic>
+
+#include "load/parallel.h"
+#include "load/toml_guard.h"
+#include "load/toml_reader.h"
+
+namespace sitegen {
+
+namespace {
+
+// Turns a toml++ document this file owns into a TomlNode tree. Strings are moved out
+// of the toml++ tree, and each table and array is emptied once converted, so the new
+// tree reuses that memory instead of claiming as much again.
+class Converter {
+ public:
+  // `first_line`: the line of the file where the parsed text starts (see parse_in_pieces).
+  Converter(SharedPath path, size_t first_line) : path_(std::move(path)), first_line_(first_line) {}
+  void convert(toml::node& n, TomlNode& out);
+
+ private:
+  // A table's entry, ordered by where its key is written (the value's position, for a
+  // key toml++ has none for); `index`, toml++'s order, settles equal positions.
+  struct Field {
+    uint32_t line;
+    uint32_t col;
+    size_t index;
+    const toml::key* key;
+    toml::node* value;
+    bool operator<(const Field& o) const {
+      return line != o.line ? line < o.line : col != o.col ? col < o.col : index < o.index;
+    }
+  };
+  void convert_table(toml::table& t, TomlNode& out);
+  NodeLoc loc(const toml::source_position& at) const {
+    return NodeLoc{path_, static_cast<int>(at.line + first_line_ - 1), static_cast<int>(at.column)};
+  }
+
+  SharedPath path_;
+  size_t first_line_;
+  // The entries of the tables being converted, innermost last: one buffer for the whole
+  // document rather than one per table.
+  std::vector<Field> fields_;
+};
+
+Date date_of(const toml::date& d) {
+  return Date{d.year, d.month, d.day, false};
+}
+
+void Converter::convert(toml::node& n, TomlNode& out) {
+  out.loc = loc(n.source().begin);
+  out.key_loc = out.loc;
+  switch (n.type()) {
+    case toml::node_type::string:
+      out.kind = TomlNode::Kind::kString;
+      out.str = std::move(n.as_string()->get());
+      break;
+    case toml::node_type::integer:
+      out.kind = TomlNode::Kind::kInteger;
+      out.integer = n.as_integer()->get();
+      break;
+    case toml::node_type::floating_point:
+      out.kind = TomlNode::Kind::kFloat;
+      out.real = n.as_floating_point()->get();
+      break;
+    case toml::node_type::boolean:
+      out.kind = TomlNode::Kind::kBool;
+      out.boolean = n.as_boolean()->get();
+      break;
+    case toml::node_type::date:
+      out.kind = TomlNode::Kind::kDate;
+      out.date = date_of(n.as_date()->get());
+      break;
+    case toml::node_type::time:
+      out.kind = TomlNode::Kind::kTime;
+      break;
+    case toml::node_type::date_time:
+      out.kind = TomlNode::Kind::kDateTime;
+      out.date = date_of(n.as_date_time()->get().date);
+      break;
+    case toml::node_type::array: {
+      out.kind = TomlNode::Kind::kArray;
+      toml::array& a = *n.as_array();
+      out.items.resize(a.size());
+      for (size_t i = 0; i < a.size(); ++i) {
+        convert(a[i], out.items[i]);
+      }
+      a.clear();
+      break;
+    }
+    case toml::node_type::table:
+    default:
+      out.kind = TomlNode::Kind::kTable;
+      if (toml::table* t = n.as_table()) convert_table(*t, out);
+      break;
+  }
+}
+
+void Converter::convert_table(toml::table& t, TomlNode& out) {
+  // toml++ keeps keys sorted; document order comes back from their positions.
+  size_t first = fields_.size();
+  for (auto&& [key, value] : t) {
+    const toml::source_position& at =
+        key.source().begin.line > 0 ? key.source().begin : value.source().begin;
+    fields_.push_back({at.line, at.column, fields_.size() - first, &key, &value});
+  }
+  auto begin = fields_.begin() + static_cast<std::ptrdiff_t>(first);
+  if (!std::is_sorted(begin, fields_.end())) std::sort(begin, fields_.end());
+  size_t count = fields_.size() - first;
+  out.fields.resize(count);
+  for (size_t i = 0; i < count; ++i) {
+    Field f = fields_[first + i];  // a copy: converting the value may grow fields_
+    auto& [name, child] = out.fields[i];
+    name = f.key->str();
+    convert(*f.value, child);
+    if (f.key->source().begin.line > 0) child.key_loc = loc(f.key->source().begin);
+  }
+  fields_.resize(first);
+  t.clear();
+}
+
+// toml++'s "Error while parsing string: ..." reads like sitegen's other messages:
+// lowercase, with no period at the end.
+std::string as_message(std::string_view description) {
+  std::string s(description);
+  if (s.size() > 1 && s[0] >= 'A' && s[0] <= 'Z' && !(s[1] >= 'A' && s[1] <= 'Z'))
+    s[0] = static_cast<char>(s[0] - 'A' + 'a');
+  while (!s.empty() && (s.back() == '.' || s.back() == '\n')) s.pop_back();
+  return s;
+}
+
+TomlNode parse_piece(std::string_view text, const SharedPath& path, size_t first_line) {
+  // No path for toml++: each of its nodes would hold a counted reference to it, and
+  // only line and column are read from them.
+  toml::table table = toml::parse(text);
+  TomlNode root;
+  Converter(path, first_line).convert(table, root);
+  return root;
+}
+
+// A big document is parsed in pieces on all cores, cut at `[[name]]` headers: the text
+// before the first one, then runs of whole entries. toml++ reads each piece as it would
+// inside the whole document when every piece after the first holds only its own
+// `name` array (tables inside its entries are part of them) and the first piece holds
+// none of those names: the arrays are then joined in order. Anything else (another
+// table after the entries, an error in a piece) returns nullopt, and the document is
+// parsed whole, which also reports any error exactly where it is.
+constexpr size_t kPieceBytes = 256 * 1024;
+
+std::optional<TomlNode> parse_in_pieces(std::string_view doc,
+                                        const std::vector<TomlScan::ListHeader>& headers,
+                                        const SharedPath& path) {
+  size_t threads = max_threads();
+  if (headers.empty() || threads < 2 || doc.size() < 2 * kPieceBytes) return std::nullopt;
+  // Four pieces a core, so the cores finish together.
+  size_t target = std::max(kPieceBytes, doc.size() / (4 * threads));
+  std::vector<size_t> cuts{0};
+  std::vector<std::string_view> names{""};
+  for (const TomlScan::ListHeader& h : headers)
+    if (cuts.size() == 1 || h.at - cuts.back() >= target) {
+      cuts.push_back(h.at);
+      names.push_back(h.name);
+    }
+  cuts.push_back(doc.size());
+  std::vector<size_t> first_line(names.size(), 1);
+  for (size_t k = 1; k < names.size(); ++k)
+    first_line[k] =
+        first_line[k - 1] +
+        static_cast<size_t>(std::count(doc.begin() + static_cast<std::ptrdiff_t>(cuts[k - 1]),
+                                       doc.begin() + static_cast<std::ptrdiff_t>(cuts[k]), '\n'));
+  std::vector<TomlNode> pieces(names.size());
+  std::atomic<bool> failed{false};
+  parallel_for(pieces.size(), 1, [&](size_t k) {
+    try {
+      pieces[k] = parse_piece(doc.substr(cuts[k], cuts[k + 1] - cuts[k]), path, first_line[k]);
+    } catch (const toml::parse_error&) {
+      failed = true;
+    }
+  });
+  if (failed) return std::nullopt;
+  TomlNode root = std::move(pieces[0]);
+  for (const auto& [key, value] : root.fields)
+    if (std::find(names.begin() + 1, names.end(), key) != names.end()) return std::nullopt;
+  for (size_t k = 1; k < pieces.size(); ++k) {
+    auto& fields = pieces[k].fields;
+    if (fields.size() != 1 || fields[0].first != names[k] ||
+        fields[0].second.kind != TomlNode::Kind::kArray)
+      return std::nullopt;
+    auto same = [&](const auto& f) { return f.first == names[k]; };
+    auto it = std::find_if(root.fields.begin(), root.fields.end(), same);
+    if (it == root.fields.end()) {
+      root.fields.push_back(std::move(fields[0]));
+    } else {
+      auto& items = fields[0].second.items;
+      it->second.items.insert(it->second.items.end(), std::make_move_iterator(items.begin()),
+                              std::make_move_iterator(items.end()));
+    }
+  }
+  return root;
+}
+
+}  // namespace
+
+std::optional<TomlNode> parse_toml(std::string_view text, const std::string& display_path,
+                                   Diagnostics& diags) {
+  return parse_toml(std::string(text), display_path, diags);
+}
+
+std::optional<TomlNode> parse_toml(std::string&& text, const std::string& display_path,
+                                   Diagnostics& diags) {
+  std::string_view doc = diags.add_source(display_path, std::move(text));
+  TomlScan scan = scan_toml(doc);
+  if (scan.trouble) {
+    diags.error(diags.loc_at(display_path, scan.trouble->offset), scan.trouble->message);
+    return std::nullopt;
+  }
+  SharedPath path(display_path);
+  try {
+    std::optional<TomlNode> root = parse_in_pieces(doc, scan.list_headers, path);
+    if (!root) root = parse_piece(doc, path, 1);
+    root->loc = root->key_loc = NodeLoc{path, 1, 1};
+    return root;
+  } catch (const toml::parse_error& e) {
+    const toml::source_position& at = e.source().begin;
+    SourceLoc loc{display_path, static_cast<int>(at.line), static_cast<int>(at.column)};
+    if (scan.unclosed) {
+      SourceLoc from = diags.loc_at(display_path, scan.unclosed_from);
+      if (std::pair(loc.line, loc.col) >= std::pair(from.line, from.col)) {
+        diags.error(diags.loc_at(display_path, scan.unclosed->offset), scan.unclosed->message);
+        return std::nullopt;
+      }
+    }
+    diags.error(std::move(loc), as_message(e.description()));
+    return std::nullopt;
+  }
+}
+
+}  // namespace sitegen
