@@ -76,8 +76,8 @@ void SitePages::render(size_t job, std::string& out, RenderCache& cache) const {
     out += *j.text;
     return;
   }
-  Value page = j.data();
-  theme_.templates.at(j.kind).render({&view_.common(), &page}, out, &cache);
+  Data page = j.data();
+  theme_.templates.at(j.kind).render({&view_.common(), &page}, out, &theme_.templates, &cache);
 }
 
 size_t render_pages(const SitePages& pages, Output& out, const FileSink& sink) {
