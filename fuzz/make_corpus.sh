@@ -29,7 +29,7 @@ add_text() {
   printf '%s' "$2" >"$fuzz/corpus-$1/$sum"
 }
 
-targets=(load frontmatter bibtex latex date names serve_path yaml mustache markdown)
+targets=(load frontmatter bibtex latex date names serve_path yaml theme markdown)
 for t in "${targets[@]}"; do
   mkdir -p "$fuzz/corpus-$t"
   if [[ -d "$fuzz/seeds/$t" ]]; then
@@ -84,7 +84,7 @@ while IFS= read -r -d '' f; do
 done < <(repo_files '*.toml')
 
 # Templates: every theme file and layout override.
-while IFS= read -r -d '' f; do add mustache "$f"; done < <(repo_files '*.mustache')
+while IFS= read -r -d '' f; do add theme "$f"; done < <(repo_files '*.mustache')
 
 for t in "${targets[@]}"; do
   printf '%-12s %5d files\n' "$t" "$(find "$fuzz/corpus-$t" -type f | wc -l)"

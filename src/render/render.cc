@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <numeric>
 #include <thread>
 
 #include "load/parallel.h"
@@ -74,8 +75,8 @@ void SitePages::render(size_t job, std::string& out, RenderCache& cache) const {
     out += *j.text;
     return;
   }
-  Value page = j.data();
-  theme_.templates.at(j.kind).render({&view_.common(), &page}, out, &cache);
+  Data page = j.data();
+  theme_.templates.at(j.kind).render({&view_.common(), &page}, out, &theme_.templates, &cache);
 }
 
 size_t render_pages(const SitePages& pages, Output& out, const FileSink& sink) {
@@ -84,9 +85,18 @@ size_t render_pages(const SitePages& pages, Output& out, const FileSink& sink) {
   std::atomic<size_t> next{0};
   std::atomic<bool> stop{false};  // the sink failed: it knows why
   RenderCache cache;              // publications listed on several pages render once
+  // The filter pages list entries that the full list renders first. Taken last, they
+  // find every entry in the cache, instead of two threads rendering one at the same time.
+  std::vector<size_t> order(jobs.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_partition(order.begin(), order.end(), [&](size_t i) {
+    return !jobs[i].kind || std::string_view(jobs[i].kind) != "publications" ||
+           jobs[i].path == "publications/index.html";
+  });
   auto worker = [&] {
     std::map<std::string, size_t> last_size;  // per template: a good first reserve()
-    for (size_t i; !stop && (i = next.fetch_add(1)) < jobs.size();) {
+    for (size_t n; !stop && (n = next.fetch_add(1)) < jobs.size();) {
+      size_t i = order[n];
       OutputFile& f = results[i];
       if (jobs[i].kind) {
         size_t& reserve = last_size[jobs[i].kind];

@@ -28,7 +28,7 @@ class SitePages {
   struct Job {
     std::string path;                   // output path
     const char* kind;                   // template; null for a file made already
-    std::function<Value()> data;        // the template's data
+    std::function<Data()> data;         // the template's data
     const std::string* text = nullptr;  // the file, when there is no template
   };
 

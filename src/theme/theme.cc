@@ -208,6 +208,14 @@ std::optional<Theme> load_theme(const Site& site, const Source& content,
     if (auto tmpl = compile(it->second, files, diags))
       theme.templates.emplace(kind, std::move(*tmpl));
   }
+  // Partials on their own, for the pages that insert one rendered once per entry. One
+  // that breaks only once expanded is left out: a page that includes it reports that.
+  for (const auto& [rel, f] : files)
+    if (rel.starts_with("partials/") && rel.ends_with(".mustache")) {
+      Diagnostics unused;
+      if (auto tmpl = compile(f, files, unused))
+        theme.templates.emplace(rel.substr(0, rel.size() - 9), std::move(*tmpl));
+    }
   for (const auto& [rel, f] : files)
     if (rel.compare(0, 7, "assets/") == 0) theme.assets[rel.substr(7)] = f.text;
   if (diags.error_count() > errors) return std::nullopt;

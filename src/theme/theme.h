@@ -10,14 +10,15 @@
 #include "load/diag.h"
 #include "load/model.h"
 #include "load/source.h"
-#include "theme/mustache.h"
+#include "theme/template.h"
 
 namespace sitegen {
 
 struct Theme {
   std::string name;
-  // Page kind ("home") -> the compiled template, partials expanded.
-  std::map<std::string, Template> templates;
+  // Page kind ("home") -> its compiled template, partials expanded; "partials/pub" ->
+  // that partial compiled on its own, for data_partial_html values.
+  Templates templates;
   std::map<std::string, std::string> assets;  // path under assets/ -> bytes
 };
 

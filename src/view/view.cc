@@ -17,25 +17,24 @@ namespace sitegen {
 
 namespace {
 
-Value flag(bool b) {
-  return Value(b);
-}
-
 // Empty text is `false`, so a template's {{#x}}...{{/x}} around an optional field
 // disappears when the field is absent (mustache treats "" as true).
-void put(Value& d, Key key, Value&& value) {
-  d.set(key, std::move(value));
+void put(Data& d, const std::string& key, Data&& value) {
+  data_put(d, key, std::move(value));
 }
-void put(Value& d, Key key, const std::string& text) {
-  put(d, key, text.empty() ? Value() : Value(text));
+void put(Data& d, const std::string& key, std::string&& text) {
+  put(d, key, text.empty() ? data_flag(false) : data_text(std::move(text)));
 }
-void put(Value& d, Key key, const char* text) {
+void put(Data& d, const std::string& key, const std::string& text) {
+  put(d, key, std::string(text));
+}
+void put(Data& d, const std::string& key, const char* text) {
   put(d, key, std::string(text));
 }
 
-Value string_list(const std::vector<std::string>& items) {
-  Value l = Value::list(items.size());
-  for (const std::string& s : items) l.push(Value(s));
+Data string_list(const std::vector<std::string>& items) {
+  Data l = data_list(items.size());
+  for (const std::string& s : items) data_push(l, Data(s));
   return l;
 }
 
@@ -75,14 +74,14 @@ constexpr KnownLink kKnownLinks[] = {
 };
 
 // Appends a link to a list; a link whose URL is dropped (a script URL) is left out.
-void append_link(Value& links, const std::string& label, const std::string& url, const Urls& urls,
+void append_link(Data& links, const std::string& label, const std::string& url, const Urls& urls,
                  bool trusted = true) {
   std::string href = urls.content(url, trusted);
   if (href.empty()) return;
   std::string lower = label;
   std::transform(lower.begin(), lower.end(), lower.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  Value d = Value::object(3);
+  Data d;
   put(d, "label", label);
   put(d, "icon", "link");
   for (const KnownLink& k : kKnownLinks) {
@@ -92,7 +91,7 @@ void append_link(Value& links, const std::string& label, const std::string& url,
     }
   }
   put(d, "url", std::move(href));
-  links.push(std::move(d));
+  data_push(links, std::move(d));
 }
 
 const char* type_group_title(const std::string& type) {
@@ -134,27 +133,27 @@ std::string status_label(const std::string& status) {
   return "";
 }
 
-Value author(const Author& a, bool last) {
-  Value v = Value::object(4);
+Data author(const Author& a, bool last) {
+  Data v;
   put(v, "name", a.name);
   put(v, "markers", a.markers);
-  put(v, "self", flag(a.is_self));
-  put(v, "last", flag(last));
+  put(v, "self", data_flag(a.is_self));
+  put(v, "last", data_flag(last));
   return v;
 }
 
 // `authors`, and its first `short_n` (`authors_short`) and the others (`authors_rest`).
 // The two parts refer to the full list's entries instead of copying them, except the
 // short list's last entry when it ends early: it alone has a different `last`.
-void put_authors(Value& d, const std::vector<Author>& authors, size_t short_n) {
+void put_authors(Data& d, const std::vector<Author>& authors, size_t short_n) {
   size_t n = authors.size();
-  Value all = Value::list(n);
-  for (size_t i = 0; i < n; ++i) all.push(author(authors[i], i + 1 == n));
-  Value short_list = Value::list(short_n), rest = Value::list(n - short_n);
+  Data all = data_list(n);
+  for (size_t i = 0; i < n; ++i) data_push(all, author(authors[i], i + 1 == n));
+  Data short_list = data_list(short_n), rest = data_list(n - short_n);
   for (size_t i = 0; i < short_n; ++i)
-    short_list.push(i + 1 == short_n && short_n < n ? author(authors[i], true)
-                                                    : Value::ref(&all.items()[i]));
-  for (size_t i = short_n; i < n; ++i) rest.push(Value::ref(&all.items()[i]));
+    data_push(short_list, i + 1 == short_n && short_n < n ? author(authors[i], true)
+                                                          : data_ref(&all.list_value()[i]));
+  for (size_t i = short_n; i < n; ++i) data_push(rest, data_ref(&all.list_value()[i]));
   // Moving a list keeps its items where they are, so the references stay good.
   put(d, "authors", std::move(all));
   put(d, "authors_short", std::move(short_list));
@@ -192,30 +191,30 @@ std::string Urls::content(const std::string& url, bool trusted) const {
 View::View(const Site& site, ViewOptions options)
     : site_(site), options_(std::move(options)), urls_(site.base_url, site.allow_javascript_urls) {
   const Person& p = site.person;
-  Value person = Value::object(16);
+  Data person;
   put(person, "name", p.name);
   put(person, "native_name", p.native_name);
   put(person, "position", p.position);
   put(person, "affiliation", p.affiliation);
   put(person, "address", string_list(p.address));
-  put(person, "has_email", flag(!p.email.empty()));
+  put(person, "has_email", data_flag(!p.email.empty()));
   put(person, "email_html", p.email.empty() ? "" : obfuscated_email_html(p.email));
   put(person, "phone", p.phone);
-  put(person, "has_photo", flag(!p.photo.empty()));
+  put(person, "has_photo", data_flag(!p.photo.empty()));
   put(person, "photo_url", p.photo.empty() ? "" : urls_.content(p.photo));
   put(person, "interests", string_list(p.interests));
-  put(person, "has_interests", flag(!p.interests.empty()));
-  Value links = Value::list(p.links.size());
+  put(person, "has_interests", data_flag(!p.interests.empty()));
+  Data links = data_list(p.links.size());
   for (const Link& l : p.links) append_link(links, l.label, l.url, urls_, l.trusted);
-  put(person, "has_links", flag(!links.is_empty_list()));
+  put(person, "has_links", data_flag(!links.is_empty_list()));
   put(person, "links", std::move(links));
   put(common_, "person", std::move(person));
 
-  Value s = Value::object(5);
+  Data s;
   put(s, "title", site.title);
   put(s, "description", site.description);
   put(s, "url", urls_.abs);
-  put(s, "has_favicon", flag(!site.favicon.empty()));
+  put(s, "has_favicon", data_flag(!site.favicon.empty()));
   put(s, "favicon_url", site.favicon.empty() ? "" : urls_.content(site.favicon));
   put(common_, "site", std::move(s));
   put(common_, "lang", site.language);
@@ -225,14 +224,14 @@ View::View(const Site& site, ViewOptions options)
   put(common_, "body_end_html", options_.body_end_html);
   put(common_, "publications_url", urls_.page("publications/"));
   put(common_, "news_url", urls_.page("news/"));
-  Value markers = Value::list(site.pubs_settings.markers.size());
+  Data markers = data_list(site.pubs_settings.markers.size());
   for (const Marker& m : site.pubs_settings.markers) {
-    Value item = Value::object(2);
+    Data item;
     put(item, "symbol", m.symbol);
     put(item, "text", m.text);
-    markers.push(std::move(item));
+    data_push(markers, std::move(item));
   }
-  put(common_, "has_markers", flag(!site.pubs_settings.markers.empty()));
+  put(common_, "has_markers", data_flag(!site.pubs_settings.markers.empty()));
   put(common_, "markers", std::move(markers));
 
   // Navigation: the [nav] items, or every section that has content; then pages with nav = true.
@@ -300,7 +299,7 @@ View::View(const Site& site, ViewOptions options)
 
 View::~View() {
   // Freeing ten thousand entries of small objects takes as long as building them.
-  parallel_for(pubs_.size(), 1024, [&](size_t i) { pubs_[i] = Value(); });
+  parallel_for(pubs_.size(), 1024, [&](size_t i) { pubs_[i] = Data(); });
 }
 
 std::string View::md(const std::string& text, bool trusted) const {
@@ -315,21 +314,21 @@ std::string View::md_inline(const std::string& text, bool trusted) const {
   return markdown_inline_to_html(text, page_markdown_options(urls_, trusted));
 }
 
-Value View::nav_for(const std::string& rel) const {
-  Value l = Value::list(nav_items_.size());
+Data View::nav_for(const std::string& rel) const {
+  Data l = data_list(nav_items_.size());
   for (const auto& [label, item_rel] : nav_items_) {
-    Value d = Value::object(3);
+    Data d;
     put(d, "label", label);
     put(d, "url", urls_.page(item_rel));
-    put(d, "current", flag(rel.compare(0, item_rel.size(), item_rel) == 0));
-    l.push(std::move(d));
+    put(d, "current", data_flag(rel.compare(0, item_rel.size(), item_rel) == 0));
+    data_push(l, std::move(d));
   }
   return l;
 }
 
-Value View::page_meta(const std::string& kind, const std::string& title, const std::string& rel,
-                      const std::string& description, std::string head_extra) const {
-  Value page = Value::object(13);
+Data View::page_meta(const std::string& kind, const std::string& title, const std::string& rel,
+                     const std::string& description, std::string head_extra) const {
+  Data page;
   put(page, "kind", kind);
   put(page, "title", title);
   put(page, "url", urls_.page(rel));
@@ -337,7 +336,7 @@ Value View::page_meta(const std::string& kind, const std::string& title, const s
   std::string desc = description.empty() ? site_.description : description;
   put(page, "description", desc);
   struct IsKind {
-    Key key;
+    const char* key;
     std::string_view kind;
   };
   static constexpr IsKind kIs[] = {{"is_home", "home"},
@@ -348,8 +347,8 @@ Value View::page_meta(const std::string& kind, const std::string& title, const s
                                    {"is_cv", "cv"},
                                    {"is_page", "page"},
                                    {"is_404", "404"}};
-  for (const IsKind& k : kIs) put(page, k.key, flag(kind == k.kind));
-  Value d = Value::object(16);
+  for (const IsKind& k : kIs) put(page, k.key, data_flag(kind == k.kind));
+  Data d;
   put(d, "page", std::move(page));
   put(d, "nav", nav_for(rel));
   PageMeta meta{kind, title, desc, rel};
@@ -357,9 +356,9 @@ Value View::page_meta(const std::string& kind, const std::string& title, const s
   return d;
 }
 
-Value View::pub_entry(size_t index) const {
+Data View::pub_entry(size_t index) const {
   const Publication& p = site_.publications[index];
-  Value d = Value::object(32);
+  Data d;
   put(d, "slug", p.slug);
   put(d, "url", urls_.page(publication_path(p)));
   put(d, "title", p.title);
@@ -371,9 +370,9 @@ Value View::pub_entry(size_t index) const {
     if (p.authors.size() - short_n < 2) short_n = p.authors.size();
   }
   put_authors(d, p.authors, short_n);
-  put(d, "has_authors_rest", flag(short_n < p.authors.size()));
+  put(d, "has_authors_rest", data_flag(short_n < p.authors.size()));
   put(d, "authors_rest_count", std::to_string(p.authors.size() - short_n));
-  put(d, "et_al", flag(p.et_al));
+  put(d, "et_al", data_flag(p.et_al));
   put(d, "venue", p.venue);
   put(d, "venue_full", p.venue_full);
   put(d, "year", p.year ? std::to_string(p.year) : "");
@@ -383,20 +382,20 @@ Value View::pub_entry(size_t index) const {
   put(d, "status", p.status);
   std::string status = status_label(p.status);
   put(d, "status_label", status);
-  put(d, "has_status", flag(!status.empty()));
+  put(d, "has_status", data_flag(!status.empty()));
   put(d, "awards", string_list(p.awards));
-  put(d, "has_awards", flag(!p.awards.empty()));
+  put(d, "has_awards", data_flag(!p.awards.empty()));
   put(d, "note_html", p.note.empty() ? "" : md_inline(p.note, p.note_trusted));
-  Value tags = Value::list(p.tags.size());
+  Data tags = data_list(p.tags.size());
   for (const std::string& t : p.tags) {
-    Value tag = Value::object(2);
+    Data tag;
     put(tag, "name", t);
     put(tag, "url", urls_.page("publications/tag/" + slugify(t) + "/"));
-    tags.push(std::move(tag));
+    data_push(tags, std::move(tag));
   }
   put(d, "tags", std::move(tags));
-  put(d, "has_tags", flag(!p.tags.empty()));
-  Value links = Value::list(p.links.size() + 2);
+  put(d, "has_tags", data_flag(!p.tags.empty()));
+  Data links = data_list(p.links.size() + 2);
   for (const Link& l : p.links) append_link(links, l.label, l.url, urls_, l.trusted);
   if (!p.arxiv.empty() && std::none_of(p.links.begin(), p.links.end(),
                                        [](const Link& l) { return l.label == "arxiv"; }))
@@ -404,45 +403,48 @@ Value View::pub_entry(size_t index) const {
   if (!p.doi.empty() &&
       std::none_of(p.links.begin(), p.links.end(), [](const Link& l) { return l.label == "doi"; }))
     append_link(links, "doi", "https://doi.org/" + p.doi, urls_);
-  put(d, "has_links", flag(!links.is_empty_list()));
+  put(d, "has_links", data_flag(!links.is_empty_list()));
   put(d, "links", std::move(links));
   put(d, "number", p.number_label);
   put(d, "abbr", p.abbr.empty() ? p.venue : p.abbr);
-  put(d, "has_abstract", flag(!p.abstract.empty()));
+  put(d, "has_abstract", data_flag(!p.abstract.empty()));
   put(d, "abstract_html", p.abstract.empty() ? "" : md(p.abstract, p.abstract_trusted));
   put(d, "bibtex", bibtex_[index]);
   put(d, "bib_url", urls_.page(bib_path(p)));
+  // Lists insert the entry rendered once, not once per page that lists it.
+  put(d, "pub_html", data_partial_html("partials/pub"));
   return d;
 }
 
-Value View::pub_ref(size_t index) const {
-  return Value::ref(&pubs_[index]);
+Data View::pub_ref(size_t index) const {
+  return data_ref(&pubs_[index]);
 }
 
-Value View::home() const {
-  Value d = page_meta("home", site_.title, "", site_.description);
+Data View::home() const {
+  Data d = page_meta("home", site_.title, "", site_.description);
   put(d, "bio_html", md(site_.bio));
-  Value selected = Value::list();
+  Data selected = data_list(std::count_if(site_.publications.begin(), site_.publications.end(),
+                                          [](const Publication& p) { return p.selected; }));
   for (size_t i = 0; i < pubs_.size(); ++i)
-    if (site_.publications[i].selected) selected.push(pub_ref(i));
-  put(d, "has_selected", flag(!selected.is_empty_list()));
+    if (site_.publications[i].selected) data_push(selected, pub_ref(i));
+  put(d, "has_selected", data_flag(!selected.is_empty_list()));
   put(d, "selected", std::move(selected));
-  Value news = Value::list(std::min<size_t>(site_.news.size(), 5));
+  Data news = data_list(std::min<size_t>(site_.news.size(), 5));
   for (size_t i = 0; i < site_.news.size() && i < 5; ++i) {
     const NewsItem& n = site_.news[i];
-    Value item = Value::object(4);
+    Data item;
     put(item, "date", format_date(n.date));
     put(item, "date_iso", iso_date(n.date));
     put(item, "text_html", news_text_html(i));
     put(item, "link", n.link.empty() ? "" : urls_.content(n.link));
-    news.push(std::move(item));
+    data_push(news, std::move(item));
   }
-  put(d, "has_news", flag(!site_.news.empty()));
+  put(d, "has_news", data_flag(!site_.news.empty()));
   put(d, "news", std::move(news));
   return d;
 }
 
-Value View::publications() const {
+Data View::publications() const {
   const auto& pubs = site_.publications;
   // Groups: by type in the format's order, by year newest first, or one group.
   std::vector<std::pair<std::string, std::vector<size_t>>> groups;
@@ -461,7 +463,7 @@ Value View::publications() const {
   return publication_list("Publications", "publications/", groups, nullptr);
 }
 
-Value View::publications_filtered(size_t index) const {
+Data View::publications_filtered(size_t index) const {
   const Filter& f = filters_[index];
   std::string title = f.kind == "tag"    ? "Publications on " + f.label
                       : f.kind == "year" ? "Publications from " + f.label
@@ -469,144 +471,144 @@ Value View::publications_filtered(size_t index) const {
   return publication_list(title, f.rel, {{"", f.pubs}}, &f);
 }
 
-Value View::publication_list(const std::string& title, const std::string& rel,
-                             const std::vector<std::pair<std::string, std::vector<size_t>>>& groups,
-                             const Filter* current) const {
-  Value d = page_meta("publications", title, rel, "");
-  Value glist = Value::list(groups.size());
+Data View::publication_list(const std::string& title, const std::string& rel,
+                            const std::vector<std::pair<std::string, std::vector<size_t>>>& groups,
+                            const Filter* current) const {
+  Data d = page_meta("publications", title, rel, "");
+  Data glist = data_list(groups.size());
   size_t count = 0;
   for (const auto& [group_title, idx] : groups) {
-    Value g = Value::object(5);
+    Data g;
     put(g, "title", group_title);
-    put(g, "has_title", flag(!group_title.empty()));
+    put(g, "has_title", data_flag(!group_title.empty()));
     put(g, "anchor", group_title.empty() ? "all" : slugify(group_title));
     put(g, "count", std::to_string(idx.size()));
-    Value items = Value::list(idx.size());
-    for (size_t i : idx) items.push(pub_ref(i));
+    Data items = data_list(idx.size());
+    for (size_t i : idx) data_push(items, pub_ref(i));
     put(g, "pubs", std::move(items));
-    glist.push(std::move(g));
+    data_push(glist, std::move(g));
     count += idx.size();
   }
   put(d, "groups", std::move(glist));
-  Value filter_groups = Value::list(3);
+  Data filter_groups = data_list(3);
   for (const char* kind : {"type", "year", "tag"}) {
-    Value fl = Value::list(filters_.size());
+    Data fl = data_list(filters_.size());
     for (const Filter& f : filters_) {
       if (f.kind != kind) continue;
-      Value item = Value::object(4);
+      Data item;
       put(item, "label", f.label);
       put(item, "count", std::to_string(f.pubs.size()));
       put(item, "url", urls_.page(f.rel));
-      put(item, "current", flag(&f == current));
-      fl.push(std::move(item));
+      put(item, "current", data_flag(&f == current));
+      data_push(fl, std::move(item));
     }
     if (fl.is_empty_list()) continue;
-    Value fg = Value::object(2);
+    Data fg;
     put(fg, "title",
         std::string(kind == std::string("type")   ? "Type"
                     : kind == std::string("year") ? "Year"
                                                   : "Topic"));
     put(fg, "filters", std::move(fl));
-    filter_groups.push(std::move(fg));
+    data_push(filter_groups, std::move(fg));
   }
-  put(d, "has_filters", flag(!filter_groups.is_empty_list()));
+  put(d, "has_filters", data_flag(!filter_groups.is_empty_list()));
   put(d, "filter_groups", std::move(filter_groups));
-  put(d, "is_filtered", flag(current != nullptr));
+  put(d, "is_filtered", data_flag(current != nullptr));
   put(d, "all_url", urls_.page("publications/"));
   put(d, "count", std::to_string(count));
   put(d, "bib_all_url", urls_.page("publications.bib"));
   return d;
 }
 
-Value View::publication(size_t index) const {
+Data View::publication(size_t index) const {
   const Publication& p = site_.publications[index];
   std::string desc = p.venue_full.empty() ? p.venue : p.venue_full;
-  Value d = page_meta("publication", p.title, publication_path(p), desc,
-                      publication_head_html(site_, urls_, p, publication_path(p)));
+  Data d = page_meta("publication", p.title, publication_path(p), desc,
+                     publication_head_html(site_, urls_, p, publication_path(p)));
   put(d, "pub", pub_ref(index));
   return d;
 }
 
-Value View::news() const {
-  Value d = page_meta("news", "News", "news/", "");
-  Value items = Value::list(site_.news.size());
+Data View::news() const {
+  Data d = page_meta("news", "News", "news/", "");
+  Data items = data_list(site_.news.size());
   for (size_t i = 0; i < site_.news.size(); ++i) {
     const NewsItem& n = site_.news[i];
-    Value item = Value::object(4);
+    Data item;
     put(item, "date", format_date(n.date));
     put(item, "date_iso", iso_date(n.date));
     put(item, "text_html", news_text_html(i));
     put(item, "link", n.link.empty() ? "" : urls_.content(n.link));
-    items.push(std::move(item));
+    data_push(items, std::move(item));
   }
   put(d, "news", std::move(items));
   put(d, "feed_url", urls_.page("news/feed.xml"));
   return d;
 }
 
-Value View::talks() const {
-  Value d = page_meta("talks", "Talks", "talks/", "");
-  Value talks = Value::list(site_.talks.size());
+Data View::talks() const {
+  Data d = page_meta("talks", "Talks", "talks/", "");
+  Data talks = data_list(site_.talks.size());
   for (const Talk& t : site_.talks) {
-    Value item = Value::object(6);
+    Data item;
     put(item, "title", t.title);
     put(item, "slides_url", t.slides.empty() ? "" : urls_.content(t.slides));
     put(item, "video_url", t.video.empty() ? "" : urls_.content(t.video));
-    Value links = Value::list(t.links.size());
+    Data links = data_list(t.links.size());
     for (const Link& l : t.links) append_link(links, l.label, l.url, urls_);
-    put(item, "has_links", flag(!links.is_empty_list()));
+    put(item, "has_links", data_flag(!links.is_empty_list()));
     put(item, "links", std::move(links));
     put(item, "abstract_html", t.abstract.empty() ? "" : md(t.abstract));
-    Value given = Value::list(t.given.size());
+    Data given = data_list(t.given.size());
     for (const TalkEvent& e : t.given) {
-      Value g = Value::object(5);
+      Data g;
       put(g, "event", e.event);
       put(g, "location", e.location);
       put(g, "date", format_date(e.date));
       put(g, "date_iso", iso_date(e.date));
       put(g, "link", e.link.empty() ? "" : urls_.content(e.link));
-      given.push(std::move(g));
+      data_push(given, std::move(g));
     }
     put(item, "given", std::move(given));
-    talks.push(std::move(item));
+    data_push(talks, std::move(item));
   }
   put(d, "talks", std::move(talks));
   return d;
 }
 
-Value View::cv() const {
-  Value d = page_meta("cv", "CV", "cv/", site_.person.name + " — curriculum vitae");
-  Value sections = Value::list(site_.cv.size());
+Data View::cv() const {
+  Data d = page_meta("cv", "CV", "cv/", site_.person.name + " — curriculum vitae");
+  Data sections = data_list(site_.cv.size());
   for (const CvSection& s : site_.cv) {
-    Value sec = Value::object(4);
+    Data sec;
     put(sec, "title", s.title);
     put(sec, "anchor", slugify(s.title));
-    put(sec, "compact", flag(s.style == "compact"));
-    Value entries = Value::list(s.entries.size());
+    put(sec, "compact", data_flag(s.style == "compact"));
+    Data entries = data_list(s.entries.size());
     for (const CvEntry& e : s.entries) {
-      Value en = Value::object(5);
+      Data en;
       put(en, "what", e.what);
       put(en, "where", e.where);
       put(en, "location", e.location);
       put(en, "when", e.date.empty() ? format_range(e.start, e.end) : format_date(e.date));
       put(en, "details_html", e.details.empty() ? "" : md(e.details));
-      entries.push(std::move(en));
+      data_push(entries, std::move(en));
     }
     put(sec, "entries", std::move(entries));
-    sections.push(std::move(sec));
+    data_push(sections, std::move(sec));
   }
   put(d, "sections", std::move(sections));
   return d;
 }
 
-Value View::page(size_t index) const {
+Data View::page(size_t index) const {
   const Page& pg = site_.pages[index];
-  Value d = page_meta("page", pg.title, pg.slug + "/", pg.description);
+  Data d = page_meta("page", pg.title, pg.slug + "/", pg.description);
   put(d, "body_html", md(pg.body));
   return d;
 }
 
-Value View::not_found() const {
+Data View::not_found() const {
   return page_meta("404", "Page not found", "404.html", "");
 }
 

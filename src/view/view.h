@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "load/model.h"
-#include "theme/mustache.h"
+#include "theme/template.h"
 
 namespace sitegen {
 
@@ -38,10 +38,10 @@ class View {
   View(const View&) = delete;
   View& operator=(const View&) = delete;
 
-  const Value& common() const { return common_; }
+  const Data& common() const { return common_; }
   // Per-page data, pushed on top of common() when rendering.
-  Value home() const;
-  Value publications() const;
+  Data home() const;
+  Data publications() const;
   // A filtered list: one type, year or tag, pre-rendered so filtering needs no JavaScript.
   struct Filter {
     std::string kind;   // "type", "year", "tag"
@@ -51,13 +51,13 @@ class View {
     std::vector<size_t> pubs;
   };
   const std::vector<Filter>& filters() const { return filters_; }
-  Value publications_filtered(size_t filter) const;
-  Value publication(size_t index) const;
-  Value news() const;
-  Value talks() const;
-  Value cv() const;
-  Value page(size_t index) const;
-  Value not_found() const;
+  Data publications_filtered(size_t filter) const;
+  Data publication(size_t index) const;
+  Data news() const;
+  Data talks() const;
+  Data cv() const;
+  Data page(size_t index) const;
+  Data not_found() const;
 
   const Urls& urls() const { return urls_; }
   // Each publication's BibTeX, for its page and its .bib file.
@@ -71,15 +71,15 @@ class View {
   }
 
  private:
-  Value page_meta(const std::string& kind, const std::string& title, const std::string& rel,
-                  const std::string& description, std::string head_extra = "") const;
-  Value nav_for(const std::string& rel) const;
-  Value pub_entry(size_t index) const;
-  Value pub_ref(size_t index) const;
+  Data page_meta(const std::string& kind, const std::string& title, const std::string& rel,
+                 const std::string& description, std::string head_extra = "") const;
+  Data nav_for(const std::string& rel) const;
+  Data pub_entry(size_t index) const;
+  Data pub_ref(size_t index) const;
   std::string news_text_html(size_t index) const;
-  Value publication_list(const std::string& title, const std::string& rel,
-                         const std::vector<std::pair<std::string, std::vector<size_t>>>& groups,
-                         const Filter* current) const;
+  Data publication_list(const std::string& title, const std::string& rel,
+                        const std::vector<std::pair<std::string, std::vector<size_t>>>& groups,
+                        const Filter* current) const;
   // `trusted`: raw HTML in the text is kept; otherwise it is shown as text (see model.h).
   std::string md(const std::string& text, bool trusted = true) const;
   std::string md_inline(const std::string& text, bool trusted = true) const;
@@ -87,8 +87,8 @@ class View {
   const Site& site_;
   ViewOptions options_;
   Urls urls_;
-  Value common_;
-  std::vector<Value> pubs_;  // one entry per publication, built once
+  Data common_;
+  std::vector<Data> pubs_;  // one entry per publication, built once
   std::vector<std::string> bibtex_;
   std::vector<std::string> news_html_;  // each news text, for the home and news pages
   std::vector<Filter> filters_;
