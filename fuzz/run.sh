@@ -10,7 +10,7 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-  targets=(toml frontmatter bibtex latex date names yaml serve_path mustache markdown)
+  targets=(toml frontmatter bibtex latex date names yaml serve_path mustache markdown page_patch)
 fi
 build=${SITEGEN_FUZZ_BUILD:-build-fuzz}
 
