@@ -89,6 +89,15 @@ TEST_CASE("page patch: the whole page where a patch could not stand for a fresh 
         "/table[0]/tbody[0]/tr[0]/td[0] children 0 keep 0 remove 0: b");
 }
 
+TEST_CASE("page patch: tags are read as browsers tokenize them") {
+  // An unquoted value may end in `/`: the tag is not self-closing, the link stays open.
+  CHECK(patch_of("<p><a href=/x/>a</a></p>", "<p><a href=/x/>b</a></p>") ==
+        "/p[0]/a[0] children 0 keep 0 remove 0: b");
+  // A quote inside a name or an unquoted value quotes nothing.
+  CHECK(patch_of("<p title=a\"b>c</p><p>1</p>", "<p title=a\"b>c</p><p>2</p>") ==
+        "/p[1] children 0 keep 0 remove 0: 2");
+}
+
 TEST_CASE("page patch: as JSON for the live-reload script") {
   std::optional<std::vector<PagePatch>> p =
       page_patch(doc("<main><p>\"a\"</p></main>"), doc("<main><p>\"b\"</p></main>"));
