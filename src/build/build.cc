@@ -37,7 +37,7 @@ void add_static(const Source& content, const Site& site, Output& out, Diagnostic
 
 BuildSettings settings_of(const Site& site, const Theme& theme, const Source& content) {
   BuildSettings s;
-  s.base_path = Urls(site.base_url.empty() ? "/" : site.base_url).root;
+  s.base_path = site.base_url.root;
   s.theme_dir = theme.dir;
   std::string root = content.disk_path("");
   while (root.size() > 1 && root.back() == '/') root.pop_back();
@@ -54,10 +54,7 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   Diagnostics& diags = result.diags;
   diags.set_strict(options.strict);
   Site site = load_site(content, diags);
-  if (!options.base_url.empty()) {
-    site.base_url = options.base_url;
-    if (site.base_url.back() != '/') site.base_url += '/';
-  }
+  if (!options.base_url.empty()) site.base_url = parse_base_url(options.base_url);
   result.base_url = site.base_url;
   Theme theme = load_theme(site, content, options.theme_search_dir, diags);
   result.settings = settings_of(site, theme, content);

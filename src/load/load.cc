@@ -82,7 +82,8 @@ void load_pub_settings(const TomlNode& node, PublicationSettings& s, Diagnostics
 void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diagnostics& diags) {
   TableReader r(root, "site.toml", diags);
   r.string("title", &site.title);
-  r.string("base_url", &site.base_url);
+  std::string base_url;
+  if (r.string("base_url", &base_url)) site.base_url = parse_base_url(base_url);
   if (r.string("theme", &site.theme)) site.theme_loc = r.find("theme")->loc;
   r.string("language", &site.language);
   r.string("description", &site.description);
@@ -103,7 +104,6 @@ void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diag
     nr.finish();
   }
   r.finish();
-  if (site.base_url.empty() || site.base_url.back() != '/') site.base_url += '/';
   if (site.title.empty()) site.title = site.person.name;
 }
 

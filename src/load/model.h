@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "load/base_url.h"
 #include "load/date.h"
 #include "load/diag.h"
 
@@ -144,9 +145,9 @@ struct StaticFile {
 
 struct Site {
   std::string title;
-  std::string base_url = "/";  // absolute URL or a path; always ends with '/'
-  std::string theme;           // "" means the built-in default
-  SourceLoc theme_loc;         // where `theme` is written, for messages
+  BaseUrl base_url;     // from site.toml's base_url, or --base-url
+  std::string theme;    // "" means the built-in default
+  SourceLoc theme_loc;  // where `theme` is written, for messages
   std::string language = "en";
   std::string description;
   std::string cname;    // written to CNAME when set

@@ -166,18 +166,8 @@ constexpr size_t kShortAuthorList = 8;
 
 }  // namespace
 
-Urls::Urls(const std::string& base_url, bool allow_scripts) : allow_scripts(allow_scripts) {
-  size_t scheme = base_url.find("://");
-  if (scheme == std::string::npos) {
-    root = base_url.empty() || base_url[0] != '/' ? "/" + base_url : base_url;
-  } else {
-    size_t path = base_url.find('/', scheme + 3);
-    root = path == std::string::npos ? "/" : base_url.substr(path);
-    abs = base_url;
-  }
-  if (root.back() != '/') root += '/';
-  if (!abs.empty() && abs.back() != '/') abs += '/';
-}
+Urls::Urls(const BaseUrl& base_url, bool allow_scripts)
+    : root(base_url.root), abs(base_url.abs), allow_scripts(allow_scripts) {}
 
 std::string Urls::content(const std::string& url, bool trusted) const {
   if (is_script_url(url) && !(allow_scripts && trusted)) return "";
