@@ -10,6 +10,7 @@
 #include "load/base_url.h"
 #include "load/date.h"
 #include "load/diag.h"
+#include "load/publication_type.h"
 
 namespace sitegen {
 
@@ -39,8 +40,8 @@ struct Publication {
   std::string venue_full;  // "Architectural Support for ..."
   int year = 0;
   Date date;  // optional, more precise than year
-  std::string type = "conference";
-  std::string status = "published";
+  PublicationType type = PublicationType::kConference;
+  PublicationStatus status = PublicationStatus::kPublished;
   bool selected = false;
   std::vector<std::string> awards;
   std::string note;  // inline Markdown
@@ -134,9 +135,9 @@ struct Marker {
 struct PublicationSettings {
   std::vector<std::string> bibtex;  // .bib files relative to the content dir
   SourceLoc bibtex_loc;
-  std::string group_by = "type";                 // "type" | "year" | "none"
-  std::vector<Marker> markers;                   // in file order
-  std::map<std::string, std::string> numbering;  // type -> prefix ("conference" -> "C")
+  std::string group_by = "type";                     // "type" | "year" | "none"
+  std::vector<Marker> markers;                       // in file order
+  std::map<PublicationType, std::string> numbering;  // type -> prefix (kConference -> "C")
 };
 
 struct StaticFile {
