@@ -52,9 +52,8 @@ TEST_CASE("pages: content/ and every example have no broken links, at the root a
       opts.base_url = base;
       BuildResult r = build_site(DiskSource(site.string()), opts);
       CHECK(r.diags.error_count() == 0);
-      Urls urls(r.base_url);
       std::string report;
-      for (const BrokenLink& b : check_links(r.output, urls.root, urls.abs))
+      for (const BrokenLink& b : check_links(r.output, r.base_url.root, r.base_url.abs))
         report += format_broken_link(b) + "\n";
       CHECK_MESSAGE(report == "", (site.filename().string() + " at " + base));
     }

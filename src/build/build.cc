@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
 
 #include "load/load.h"
 #include "render/sitemap.h"
@@ -36,25 +35,10 @@ void add_static(const Source& content, const Site& site, Output& out, Diagnostic
   }
 }
 
-// The theme folder on disk, found as load_theme finds it: a path from the content
-// folder, or a name in the themes folder; "" for a built-in theme.
-std::string theme_dir(const Site& site, const Source& content, const std::string& themes_dir) {
-  const std::string& name = site.theme;
-  if (name.empty()) return "";
-  bool is_path = name.find('/') != std::string::npos || name[0] == '.';
-  std::string rel = is_path ? name : "../themes/" + name;
-  std::filesystem::path dir = is_path || themes_dir.empty()
-                                  ? std::filesystem::path(content.disk_path(rel))
-                                  : std::filesystem::path(themes_dir) / name;
-  std::error_code ec;
-  if (dir.empty() || !std::filesystem::is_directory(dir, ec)) return "";
-  return dir.lexically_normal().string();
-}
-
-BuildSettings settings_of(const Site& site, const Source& content, const BuildOptions& options) {
+BuildSettings settings_of(const Site& site, const Theme& theme, const Source& content) {
   BuildSettings s;
-  s.base_path = Urls(site.base_url.empty() ? "/" : site.base_url).root;
-  s.theme_dir = theme_dir(site, content, options.theme_search_dir);
+  s.base_path = site.base_url.root;
+  s.theme_dir = theme.dir;
   std::string root = content.disk_path("");
   while (root.size() > 1 && root.back() == '/') root.pop_back();
   if (!root.empty()) s.watch.push_back(root);
@@ -70,23 +54,20 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   Diagnostics& diags = result.diags;
   diags.set_strict(options.strict);
   Site site = load_site(content, diags);
-  if (!options.base_url.empty()) {
-    site.base_url = options.base_url;
-    if (site.base_url.back() != '/') site.base_url += '/';
-  }
+  if (!options.base_url.empty()) site.base_url = parse_base_url(options.base_url);
   result.base_url = site.base_url;
-  result.settings = settings_of(site, content, options);
-  std::optional<Theme> theme = load_theme(site, content, options.theme_search_dir, diags);
-  if (!theme || diags.has_errors()) return result;
+  Theme theme = load_theme(site, content, options.theme_search_dir, diags);
+  result.settings = settings_of(site, theme, content);
+  if (diags.has_errors()) return result;
 
   ViewOptions vopts;
-  auto css = theme->assets.find("style.css");
-  if (css != theme->assets.end()) {
+  auto css = theme.assets.find("style.css");
+  if (css != theme.assets.end()) {
     result.settings.css_version = short_hash(css->second);
     vopts.css_url_query = "?v=" + result.settings.css_version;
   }
   vopts.body_end_html = options.live_reload_script;
-  auto pages = std::make_shared<const SitePages>(std::move(site), std::move(*theme), vopts);
+  auto pages = std::make_shared<const SitePages>(std::move(site), std::move(theme), vopts);
   result.pages = options.pages_on_request ? name_pages(*pages, result.output)
                                           : render_pages(*pages, result.output, sink);
   for (const auto& [rel, bytes] : pages->theme().assets)

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "load/base_url.h"
 #include "load/diag.h"
 #include "load/source.h"
 #include "output/writer.h"
@@ -33,8 +34,8 @@ struct BuildSettings {
 struct BuildResult {
   Output output;
   Diagnostics diags;
-  size_t pages = 0;      // HTML pages rendered
-  std::string base_url;  // the base URL the site was built for (site.toml or --base-url)
+  size_t pages = 0;  // HTML pages rendered
+  BaseUrl base_url;  // the base URL the site was built for (site.toml or --base-url)
   BuildSettings settings;
   // With BuildOptions::pages_on_request: what renders the pages named in `output`.
   std::shared_ptr<const SitePages> site_pages;

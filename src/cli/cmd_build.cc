@@ -7,7 +7,6 @@
 #include "build/build.h"
 #include "cli/cli.h"
 #include "output/link_check.h"
-#include "view/view.h"
 
 namespace fs = std::filesystem;
 
@@ -158,8 +157,7 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
   }
   if (a.links) {
     // The same base URL the build used: site.toml's, or --base-url.
-    Urls urls(r.base_url);
-    std::vector<BrokenLink> broken = check_links(r.output, urls.root, urls.abs);
+    std::vector<BrokenLink> broken = check_links(r.output, r.base_url.root, r.base_url.abs);
     for (const BrokenLink& b : broken) io.err << format_broken_link(b) << "\n";
     if (!broken.empty()) {
       io.err << "sitegen: " << broken.size() << " broken link(s) in " << a.content << "\n";

@@ -115,41 +115,41 @@ std::string plain_venue(std::string_view md) {
   return out;
 }
 
-std::string map_type(const std::string& t, bool* known) {
-  static const std::map<std::string, std::string> kTypes = {
-      {"0", "other"},
-      {"1", "conference"},
-      {"2", "journal"},
-      {"3", "preprint"},
-      {"4", "other"},
-      {"5", "book"},
-      {"6", "chapter"},
-      {"7", "thesis"},
-      {"8", "patent"},
-      {"paper-conference", "conference"},
-      {"article-journal", "journal"},
-      {"article", "preprint"},  // Hugo Blox: "Preprint / Working Paper"
-      {"manuscript", "preprint"},
-      {"report", "other"},
-      {"book", "book"},
-      {"chapter", "chapter"},
-      {"thesis", "thesis"},
-      {"patent", "patent"},
-      {"speech", "talk"},
-      {"poster", "poster"},
-      {"article-magazine", "other"},
-      {"article-newspaper", "other"},
-      {"dataset", "other"},
-      {"software", "other"},
-      {"webpage", "other"},
-      {"post", "other"},
-      {"post-weblog", "other"},
-      {"entry-encyclopedia", "other"},
-      {"review", "other"},
+PublicationType map_type(const std::string& t, bool* known) {
+  static const std::map<std::string, PublicationType> kTypes = {
+      {"0", PublicationType::kOther},
+      {"1", PublicationType::kConference},
+      {"2", PublicationType::kJournal},
+      {"3", PublicationType::kPreprint},
+      {"4", PublicationType::kOther},
+      {"5", PublicationType::kBook},
+      {"6", PublicationType::kChapter},
+      {"7", PublicationType::kThesis},
+      {"8", PublicationType::kPatent},
+      {"paper-conference", PublicationType::kConference},
+      {"article-journal", PublicationType::kJournal},
+      {"article", PublicationType::kPreprint},  // Hugo Blox: "Preprint / Working Paper"
+      {"manuscript", PublicationType::kPreprint},
+      {"report", PublicationType::kOther},
+      {"book", PublicationType::kBook},
+      {"chapter", PublicationType::kChapter},
+      {"thesis", PublicationType::kThesis},
+      {"patent", PublicationType::kPatent},
+      {"speech", PublicationType::kTalk},
+      {"poster", PublicationType::kPoster},
+      {"article-magazine", PublicationType::kOther},
+      {"article-newspaper", PublicationType::kOther},
+      {"dataset", PublicationType::kOther},
+      {"software", PublicationType::kOther},
+      {"webpage", PublicationType::kOther},
+      {"post", PublicationType::kOther},
+      {"post-weblog", PublicationType::kOther},
+      {"entry-encyclopedia", PublicationType::kOther},
+      {"review", PublicationType::kOther},
   };
   auto it = kTypes.find(t);
   *known = it != kTypes.end();
-  return *known ? it->second : "other";
+  return *known ? it->second : PublicationType::kOther;
 }
 
 struct Split {
@@ -373,7 +373,7 @@ void Importer::merge_cite_bib(const std::string& rel, TomlEntry& entry) {
   }
   if (p.doi.empty()) p.doi = b.doi;
   if (p.arxiv.empty()) p.arxiv = b.arxiv;
-  if (b.bibtex_type != default_bibtex_type(p.type)) p.bibtex_type = b.bibtex_type;
+  if (b.bibtex_type != info(p.type).bibtex_type) p.bibtex_type = b.bibtex_type;
   for (auto [dst, src] : {std::pair{&p.publisher, &b.publisher},
                           {&p.volume, &b.volume},
                           {&p.number, &b.number},
@@ -444,7 +444,7 @@ void Importer::read_page(const std::string& rel, const std::string& slug,
                        "unknown publication type `" + list[0] + "`, imported as `other`");
     }
   } else {
-    p.type = "other";
+    p.type = PublicationType::kOther;
   }
   p.venue_full = plain_venue(text(field(*fm, "publication")));
   p.venue = plain_venue(text(field(*fm, "publication_short")));

@@ -64,7 +64,7 @@ TEST_CASE("hugo_blox: the current Hugo Blox tree") {
   CHECK(names(conf) == "Nelson Bighetti*, Robert Ford*");
   CHECK(iso_date(conf.date) == "2013-07-01");
   CHECK(conf.year == 2013);
-  CHECK(conf.type == "conference");
+  CHECK(conf.type == PublicationType::kConference);
   CHECK(conf.venue == "ICW");
   CHECK(conf.venue_full == "HugoBlox Kit Conference");  // the page's, not cite.bib's
   CHECK(conf.selected);
@@ -81,7 +81,7 @@ TEST_CASE("hugo_blox: the current Hugo Blox tree") {
   CHECK(journal.title == "An example journal article");
   CHECK(names(journal) == "Nelson Bighetti*, Robert Ford*");
   CHECK(iso_date(journal.date) == "2015-09-01");
-  CHECK(journal.type == "journal");
+  CHECK(journal.type == PublicationType::kJournal);
   CHECK(journal.venue_full == "Journal of Source Themes");  // cite.bib's: the page adds 1(1)
   CHECK(journal.venue == "");
   CHECK(journal.volume == "1");
@@ -96,7 +96,7 @@ TEST_CASE("hugo_blox: the current Hugo Blox tree") {
   CHECK(pre.title == "An example preprint / working paper");
   CHECK(names(pre) == "Nelson Bighetti");
   CHECK(iso_date(pre.date) == "2019-04-07");
-  CHECK(pre.type == "preprint");
+  CHECK(pre.type == PublicationType::kPreprint);
   CHECK(pre.venue_full == "");
   CHECK(pre.arxiv == "1512.04133v1");
   CHECK(labels(pre) ==
@@ -124,7 +124,7 @@ TEST_CASE("hugo_blox: the legacy Wowchemy tree") {
   CHECK(conf.title == "An example conference paper");
   CHECK(names(conf) == "admin*, Robert Ford*");
   CHECK(iso_date(conf.date) == "2013-07-01");
-  CHECK(conf.type == "conference");
+  CHECK(conf.type == PublicationType::kConference);
   CHECK(conf.venue == "ICW");
   CHECK(conf.venue_full == "Hugo Blox Builder Conference");
   CHECK(conf.doi == "");
@@ -138,14 +138,14 @@ TEST_CASE("hugo_blox: the legacy Wowchemy tree") {
   CHECK(journal.title == "An example journal article");
   CHECK(names(journal) == "admin*, Robert Ford*");
   CHECK(iso_date(journal.date) == "2015-09-01");
-  CHECK(journal.type == "journal");
+  CHECK(journal.type == PublicationType::kJournal);
   CHECK(journal.venue_full == "Journal of Source Themes");
 
   const Publication& pre = get(im, "preprint");
   CHECK(pre.title == "An example preprint / working paper");
   CHECK(names(pre) == "admin");
   CHECK(iso_date(pre.date) == "2019-04-07");
-  CHECK(pre.type == "preprint");
+  CHECK(pre.type == PublicationType::kPreprint);
   // '#' is a placeholder too; the `links` list comes after the url_* fields.
   CHECK(labels(pre) ==
         "pdf=http://arxiv.org/pdf/1512.04133v1 "
@@ -174,19 +174,19 @@ TEST_CASE("hugo_blox: Wowchemy's numeric types, TOML front matter, profiles") {
   REQUIRE(im.entries.size() == 4);
   const Publication& a = get(im, "a");
   CHECK(names(a) == "Ada Lovelace, Grace Hopper, Alan Turing");
-  CHECK(a.type == "conference");
+  CHECK(a.type == PublicationType::kConference);
   CHECK(a.venue_full == "Proc. X");
   CHECK(iso_date(a.date) == "2020-05-04");
   const Publication& b = get(im, "b");
-  CHECK(b.type == "journal");
+  CHECK(b.type == PublicationType::kJournal);
   CHECK(b.selected);
   CHECK(iso_date(b.date) == "2019-01-02");
   CHECK(labels(b) == "pdf=files/b.pdf");
   const Publication& c = get(im, "c");  // a page file rather than a bundle
-  CHECK(c.type == "thesis");
+  CHECK(c.type == PublicationType::kThesis);
   CHECK(c.year == 2018);
   const Publication& d4 = get(im, "d");
-  CHECK(d4.type == "other");
+  CHECK(d4.type == PublicationType::kOther);
   CHECK(d4.bibtex_type == "techreport");
   CHECK(d4.abstract == "Short.");  // summary, when there is no abstract
   CHECK(d4.year == 0);
@@ -209,7 +209,7 @@ TEST_CASE("hugo_blox: the root may be the section itself") {
   CHECK(d.format_all() == "");
   REQUIRE(im.entries.size() == 1);
   CHECK(im.entries[0].pub.key == "x");
-  CHECK(im.entries[0].pub.type == "journal");
+  CHECK(im.entries[0].pub.type == PublicationType::kJournal);
 }
 
 TEST_CASE("hugo_blox: problems at file:line:col") {
@@ -248,5 +248,5 @@ TEST_CASE("hugo_blox: problems at file:line:col") {
         "  ---\n"
         "  ^\n");
   REQUIRE(im.entries.size() == 1);
-  CHECK(im.entries[0].pub.type == "other");
+  CHECK(im.entries[0].pub.type == PublicationType::kOther);
 }

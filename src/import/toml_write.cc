@@ -101,8 +101,9 @@ void write_entry(std::string& out, const TomlEntry& entry) {
   bool date_gives_year = !p.date.empty() && p.date.year == p.year;
   if (p.year && !date_gives_year) w.raw("year", std::to_string(p.year));
   if (!p.date.empty()) w.raw("date", toml_string(iso_date(p.date)));
-  w.raw("type", toml_string(p.type));
-  if (p.status != "published") w.raw("status", toml_string(p.status));
+  w.raw("type", toml_string(std::string(info(p.type).name)));
+  if (p.status != PublicationStatus::kPublished)
+    w.raw("status", toml_string(std::string(info(p.status).name)));
   if (p.selected) w.raw("selected", "true", "shown on the home page");
   if (p.awards.size() == 1) w.str("award", p.awards[0]);
   if (p.awards.size() > 1) w.raw("award", string_array("award", p.awards));
@@ -115,7 +116,7 @@ void write_entry(std::string& out, const TomlEntry& entry) {
   if ((!p.abstract_trusted && has_lt(p.abstract)) || (!p.note_trusted && has_lt(p.note)))
     w.raw("raw_html", "false", "HTML in the abstract and note is shown as text, as from BibTeX");
   std::string type = bibtex_entry_type(p);
-  if (type != default_bibtex_type(p.type)) w.raw("bibtex_type", toml_string(type));
+  if (type != info(p.type).bibtex_type) w.raw("bibtex_type", toml_string(type));
   w.str("publisher", p.publisher);
   w.str("volume", p.volume);
   w.str("number", p.number);

@@ -69,8 +69,8 @@ TEST_CASE("toml_write: a publication, and long lists one item per line") {
   p.authors[0].markers = "*";
   p.et_al = true;
   p.year = 2020;
-  p.type = "preprint";
-  p.status = "under-review";
+  p.type = PublicationType::kPreprint;
+  p.status = PublicationStatus::kUnderReview;
   p.awards = {"A", "B"};
   p.links = {{"pdf", "x.pdf"}, {"Project page", "https://x.org"}};
   e.comments = {"one note"};

@@ -73,16 +73,17 @@ bool is_preprint_venue(std::string_view venue) {
          v.find("eprint archive") != std::string::npos || v == "corr";
 }
 
-std::string map_type(const std::string& t, const View& v, const std::string& venue) {
-  if (t == "inproceedings" || t == "conference") return "conference";
-  if (t == "article") return is_preprint_venue(venue) ? "preprint" : "journal";
-  if (t == "phdthesis" || t == "mastersthesis" || t == "thesis") return "thesis";
-  if (t == "patent") return "patent";
+PublicationType map_type(const std::string& t, const View& v, const std::string& venue) {
+  if (t == "inproceedings" || t == "conference") return PublicationType::kConference;
+  if (t == "article")
+    return is_preprint_venue(venue) ? PublicationType::kPreprint : PublicationType::kJournal;
+  if (t == "phdthesis" || t == "mastersthesis" || t == "thesis") return PublicationType::kThesis;
+  if (t == "patent") return PublicationType::kPatent;
   if (t == "misc" || t == "unpublished" || t == "online" || t == "electronic" || t == "preprint") {
     bool eprint = v.get("eprint") || v.get("arxiv") || v.get("archiveprefix");
-    if (eprint || is_preprint_venue(venue)) return "preprint";
+    if (eprint || is_preprint_venue(venue)) return PublicationType::kPreprint;
   }
-  return "other";
+  return PublicationType::kOther;
 }
 
 int parse_month(std::string_view m) {
@@ -272,7 +273,7 @@ Publication map_entry(const BibEntry& e, const BibEntry* parent, const std::stri
     p.venue_full = howpublished;
   }
   p.type = map_type(e.type, v, p.venue_full);
-  if (p.type == "thesis" && p.venue_full.empty()) p.venue_full = v.text("school");
+  if (p.type == PublicationType::kThesis && p.venue_full.empty()) p.venue_full = v.text("school");
   map_date(v, p, diags);
   p.doi = normalize_doi(v.verbatim("doi"));
   p.url = v.verbatim("url");

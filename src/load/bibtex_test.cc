@@ -18,6 +18,8 @@
 using sitegen::BibEntry;
 using sitegen::Diagnostics;
 using sitegen::Publication;
+using sitegen::PublicationStatus;
+using sitegen::PublicationType;
 
 namespace {
 
@@ -254,7 +256,7 @@ TEST_CASE("utf8: ill-formed sequences") {
 }
 
 TEST_CASE("bibtex: entry types map onto publication types") {
-  auto type = [](std::string_view bib) { return one(bib).type; };
+  auto type = [](std::string_view bib) { return std::string(info(one(bib).type).name); };
   CHECK(type("@inproceedings{k, title={T}}") == "conference");
   CHECK(type("@conference{k, title={T}}") == "conference");
   CHECK(type("@article{k, title={T}, journal={J. ACM}}") == "journal");
@@ -302,7 +304,7 @@ TEST_CASE("bibtex: fields map onto the model") {
   CHECK(authors(p) == "Qinghao Hu*; Shang Yang*; Song Han");
   CHECK(p.et_al);
   CHECK(p.venue_full == "Architectural Support for Programming Languages and Operating Systems");
-  CHECK(p.type == "conference");
+  CHECK(p.type == PublicationType::kConference);
   CHECK(p.year == 2026);
   CHECK(p.date.year == 2026);
   CHECK(p.date.month == 3);
@@ -318,7 +320,7 @@ TEST_CASE("bibtex: fields map onto the model") {
   CHECK(p.pages == "1–15");
   CHECK(p.address == "Pittsburgh, PA");
   CHECK(p.note == "Invited to ;login:");
-  CHECK(p.status == "published");
+  CHECK(p.status == PublicationStatus::kPublished);
   CHECK_FALSE(p.selected);
   CHECK(p.links.empty());
 }
@@ -494,7 +496,7 @@ const Publication& get(const Loaded& l, std::string_view key) {
 
 std::string type_counts(const Loaded& l) {
   std::map<std::string, int> n;
-  for (const Publication& p : l.pubs) ++n[p.type];
+  for (const Publication& p : l.pubs) ++n[std::string(info(p.type).name)];
   std::string out;
   for (const auto& [type, count] : n) out += type + "=" + std::to_string(count) + " ";
   return out;
@@ -576,7 +578,7 @@ TEST_CASE("bibtex files: homepage-alfolio-user.bib, an al-folio papers.bib") {
   CHECK(edas.publisher == "ACM New York, NY");
 
   const Publication& shplb = get(l, "liu2026s");
-  CHECK(shplb.type == "preprint");
+  CHECK(shplb.type == PublicationType::kPreprint);
   CHECK(shplb.bibtex_type == "article");
   CHECK(shplb.arxiv == "2603.10353");
   CHECK(shplb.venue == "Arxiv");
@@ -622,7 +624,7 @@ TEST_CASE("bibtex files: dblp-export.bib, a DBLP export with crossrefs") {
   for (const Publication& p : l.pubs) {
     INFO("entry " << p.key);
     CHECK(p.bibtex_type != "proceedings");
-    if (p.type == "conference") {  // publisher comes from the @proceedings
+    if (p.type == PublicationType::kConference) {  // publisher comes from the @proceedings
       CHECK_FALSE(p.publisher.empty());
       CHECK_FALSE(p.venue_full.empty());
     }
@@ -657,7 +659,7 @@ TEST_CASE("bibtex files: dblp-export.bib, a DBLP export with crossrefs") {
   CHECK(smith.title == "Families of Fast Elliptic Curves from $\\mathbb{Q}$-curves");
   CHECK(smith.venue_full.ends_with("Proceedings, Part I"));
   const Publication& corr = get(l, "DBLP:journals/corr/Smith14c");
-  CHECK(corr.type == "preprint");
+  CHECK(corr.type == PublicationType::kPreprint);
   CHECK(corr.arxiv == "1409.4526");
   CHECK(get(l, "DBLP:conf/crypto/BonehF01").volume == "2139");
 }
@@ -693,7 +695,7 @@ TEST_CASE("bibtex files: accents-math-stacks.bib, the Stacks project bibliograph
   CHECK(get(l, "K+92").et_al);
   CHECK(authors(get(l, "K+92")) == "János Kollár");
   const Publication& av = get(l, "abramovich-vistoli");
-  CHECK(av.type == "journal");
+  CHECK(av.type == PublicationType::kJournal);
   CHECK(av.arxiv == "math/9908167");
   CHECK(av.venue == "J. Amer. Math. Soc.");
 }

@@ -199,16 +199,8 @@ std::string clean_key(std::string_view key) {
 
 }  // namespace
 
-std::string default_bibtex_type(const std::string& type) {
-  if (type == "conference" || type == "workshop" || type == "poster") return "inproceedings";
-  if (type == "journal") return "article";
-  if (type == "thesis") return "phdthesis";
-  if (type == "patent") return "patent";
-  return "misc";
-}
-
 std::string bibtex_entry_type(const Publication& p) {
-  return p.bibtex_type.empty() ? default_bibtex_type(p.type) : p.bibtex_type;
+  return p.bibtex_type.empty() ? std::string(info(p.type).bibtex_type) : p.bibtex_type;
 }
 
 std::string bibtex_key(const Publication& p) {

@@ -18,8 +18,6 @@ std::string to_bibtex(const Publication& p);
 
 // The entry type written for p: p.bibtex_type, else the usual one for p.type.
 std::string bibtex_entry_type(const Publication& p);
-// The entry type a publication of this type gets when it has no bibtex_type.
-std::string default_bibtex_type(const std::string& type);
 
 // The entry key: p.key, else p.slug, else `<last name><year><first title word>`.
 std::string bibtex_key(const Publication& p);

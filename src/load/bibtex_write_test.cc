@@ -16,6 +16,7 @@
 using sitegen::Author;
 using sitegen::Diagnostics;
 using sitegen::Publication;
+using sitegen::PublicationType;
 using sitegen::to_bibtex;
 
 namespace {
@@ -66,7 +67,7 @@ Publication taming() {
   p.venue_full = "Architectural Support for Programming Languages and Operating Systems";
   p.year = 2026;
   p.date = {2026, 3, 0};
-  p.type = "conference";
+  p.type = PublicationType::kConference;
   p.selected = true;
   p.abbr = "ASPLOS";
   p.preview = "taming.png";
@@ -108,13 +109,13 @@ TEST_CASE("bibtex_write: entry types and venue fields derived from the publicati
   p.key = "k";
   p.title = "T";
   p.venue_full = "V";
-  p.type = "journal";
+  p.type = PublicationType::kJournal;
   CHECK(to_bibtex(p) == "@article{k,\n  title   = {T},\n  journal = {V}\n}\n");
-  p.type = "thesis";
+  p.type = PublicationType::kThesis;
   p.school = "MIT";
   p.venue_full = "";
   CHECK(to_bibtex(p) == "@phdthesis{k,\n  title  = {T},\n  school = {MIT}\n}\n");
-  p.type = "preprint";
+  p.type = PublicationType::kPreprint;
   p.school = "";
   p.venue_full = "bioRxiv";
   CHECK(to_bibtex(p) == "@misc{k,\n  title        = {T},\n  howpublished = {bioRxiv}\n}\n");
@@ -125,7 +126,7 @@ TEST_CASE("bibtex_write: entry types and venue fields derived from the publicati
 TEST_CASE("bibtex_write: LaTeX specials are escaped, math and UTF-8 kept") {
   Publication p;
   p.key = "k";
-  p.type = "other";
+  p.type = PublicationType::kOther;
   p.title = "50% of C# & C++ users_ {x} \\ ~ ^ $x^{2}$ costs $5 -- “Ünïcödé” Fig.\u00A03";
   p.authors = {{"Jean-François Biasse", ""}, {"Barnes and Noble, Inc.", ""}, {"Ada", ""}};
   p.et_al = true;
@@ -142,7 +143,7 @@ TEST_CASE("bibtex_write: LaTeX specials are escaped, math and UTF-8 kept") {
 TEST_CASE("bibtex_write: pages with braces and specials parse back (found by fuzzing)") {
   Publication p;
   p.key = "k";
-  p.type = "other";
+  p.type = PublicationType::kOther;
   p.title = "T";
   p.pages = "3 {EMNLP 100% e–12";
   std::string bib = to_bibtex(p);
@@ -169,11 +170,14 @@ TEST_CASE("bibtex_write: keys") {
 TEST_CASE("bibtex_write: round trips for each type BibTeX can express") {
   Publication p = taming();
   check_round_trip(p);
-  for (const char* type : {"journal", "preprint", "thesis", "patent", "other"}) {
+  for (PublicationType type :
+       {PublicationType::kJournal, PublicationType::kPreprint, PublicationType::kThesis,
+        PublicationType::kPatent, PublicationType::kOther}) {
     Publication q = taming();
     q.type = type;
-    if (q.type == "thesis") q.school = q.venue_full;
-    if (q.type == "other") q.arxiv = "";  // a @misc with an eprint reads as a preprint
+    if (q.type == PublicationType::kThesis) q.school = q.venue_full;
+    if (q.type == PublicationType::kOther)
+      q.arxiv = "";  // a @misc with an eprint reads as a preprint
     check_round_trip(q);
   }
   Publication bare;
@@ -181,7 +185,7 @@ TEST_CASE("bibtex_write: round trips for each type BibTeX can express") {
   bare.authors = {{"Émile Zola", ""}, {"danah boyd", ""}, {"Johnson and Johnson", ""}};
   check_round_trip(bare);
   Publication preprint;
-  preprint.type = "preprint";
+  preprint.type = PublicationType::kPreprint;
   preprint.title = "P";
   preprint.venue = "arXiv";
   check_round_trip(preprint);
@@ -189,11 +193,11 @@ TEST_CASE("bibtex_write: round trips for each type BibTeX can express") {
 
 TEST_CASE("bibtex_write: workshop, poster and talk come back as what BibTeX can say") {
   Publication p = taming();
-  p.type = "workshop";
-  CHECK(parse_back(to_bibtex(p)).type == "conference");
-  p.type = "talk";
+  p.type = PublicationType::kWorkshop;
+  CHECK(parse_back(to_bibtex(p)).type == PublicationType::kConference);
+  p.type = PublicationType::kTalk;
   p.arxiv = "";  // with an eprint, a @misc reads as a preprint
-  CHECK(parse_back(to_bibtex(p)).type == "other");
+  CHECK(parse_back(to_bibtex(p)).type == PublicationType::kOther);
 }
 
 #ifndef SITEGEN_SOURCE_DIR

@@ -61,11 +61,11 @@ void load_pub_settings(const TomlNode& node, PublicationSettings& s, Diagnostics
   }
   if (const TomlNode* numbering = r.table("numbering")) {
     for (const auto& [type, prefix] : numbering->fields) {
-      const auto& types = publication_types();
-      if (std::find(types.begin(), types.end(), type) == types.end()) {
+      std::optional<PublicationType> known = publication_type_named(type);
+      if (!known) {
         diags.error(prefix.key_loc, "unknown publication type `" + type +
                                         "` in [publications.numbering]" +
-                                        did_you_mean(type, types));
+                                        did_you_mean(type, publication_type_names()));
         continue;
       }
       if (prefix.kind != TomlNode::Kind::kString) {
@@ -73,7 +73,7 @@ void load_pub_settings(const TomlNode& node, PublicationSettings& s, Diagnostics
                                     std::string(kind_name(prefix.kind)));
         continue;
       }
-      s.numbering[type] = prefix.str;
+      s.numbering[*known] = prefix.str;
     }
   }
   r.finish();
@@ -82,7 +82,8 @@ void load_pub_settings(const TomlNode& node, PublicationSettings& s, Diagnostics
 void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diagnostics& diags) {
   TableReader r(root, "site.toml", diags);
   r.string("title", &site.title);
-  r.string("base_url", &site.base_url);
+  std::string base_url;
+  if (r.string("base_url", &base_url)) site.base_url = parse_base_url(base_url);
   if (r.string("theme", &site.theme)) site.theme_loc = r.find("theme")->loc;
   r.string("language", &site.language);
   r.string("description", &site.description);
@@ -103,7 +104,6 @@ void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diag
     nr.finish();
   }
   r.finish();
-  if (site.base_url.empty() || site.base_url.back() != '/') site.base_url += '/';
   if (site.title.empty()) site.title = site.person.name;
 }
 
@@ -179,19 +179,6 @@ std::vector<Link> read_links(const TomlNode& table, Diagnostics& diags) {
     links.push_back({label, url.str});
   }
   return links;
-}
-
-const std::vector<std::string_view>& publication_types() {
-  static const std::vector<std::string_view> kTypes = {
-      "conference", "journal", "workshop", "poster",  "preprint", "thesis",
-      "patent",     "talk",    "book",     "chapter", "other"};
-  return kTypes;
-}
-
-const std::vector<std::string_view>& publication_statuses() {
-  static const std::vector<std::string_view> kStatuses = {"published", "accepted", "under-review",
-                                                          "in-submission"};
-  return kStatuses;
 }
 
 Site load_site(const Source& source, Diagnostics& diags) {

@@ -27,8 +27,4 @@ std::optional<TomlNode> read_toml_file(const Source& source, const std::string& 
 // Label -> URL tables such as [person.links], in document order.
 std::vector<Link> read_links(const TomlNode& table, Diagnostics& diags);
 
-// Publication types and statuses the format knows.
-const std::vector<std::string_view>& publication_types();
-const std::vector<std::string_view>& publication_statuses();
-
 }  // namespace sitegen

@@ -10,16 +10,18 @@ namespace sitegen {
 
 namespace {
 
-void check_one_of(TableReader& r, std::string_view key, std::string* value,
+// False when `key` is not given; an unknown value is reported and becomes the first allowed.
+bool check_one_of(TableReader& r, std::string_view key, std::string* value,
                   const std::vector<std::string_view>& allowed, std::string_view what) {
-  if (!r.string(key, value)) return;
-  if (std::find(allowed.begin(), allowed.end(), *value) != allowed.end()) return;
+  if (!r.string(key, value)) return false;
+  if (std::find(allowed.begin(), allowed.end(), *value) != allowed.end()) return true;
   std::string list;
   for (std::string_view a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
   r.diags().error(r.find(key)->loc, "unknown " + std::string(what) + " `" + *value + "`" +
                                         did_you_mean(*value, allowed) +
                                         "; expected one of: " + list);
   *value = std::string(allowed.front());
+  return true;
 }
 
 void read_publication(const TomlNode& node, bool from_bibtex, Publication& p, Diagnostics& diags) {
@@ -37,8 +39,11 @@ void read_publication(const TomlNode& node, bool from_bibtex, Publication& p, Di
   r.string("venue_full", &p.venue_full);
   r.integer("year", &p.year);
   if (r.date("date", &p.date) && p.year == 0) p.year = p.date.year;
-  check_one_of(r, "type", &p.type, publication_types(), "publication type");
-  check_one_of(r, "status", &p.status, publication_statuses(), "publication status");
+  std::string name;
+  if (check_one_of(r, "type", &name, publication_type_names(), "publication type"))
+    p.type = *publication_type_named(name);
+  if (check_one_of(r, "status", &name, publication_status_names(), "publication status"))
+    p.status = *publication_status_named(name);
   r.boolean("selected", &p.selected);
   r.strings("award", &p.awards);
   // Text written here is the site owner's: its raw HTML is kept, unless `raw_html = false`

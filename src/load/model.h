@@ -7,8 +7,10 @@
 #include <utility>
 #include <vector>
 
+#include "load/base_url.h"
 #include "load/date.h"
 #include "load/diag.h"
+#include "load/publication_type.h"
 
 namespace sitegen {
 
@@ -38,8 +40,8 @@ struct Publication {
   std::string venue_full;  // "Architectural Support for ..."
   int year = 0;
   Date date;  // optional, more precise than year
-  std::string type = "conference";
-  std::string status = "published";
+  PublicationType type = PublicationType::kConference;
+  PublicationStatus status = PublicationStatus::kPublished;
   bool selected = false;
   std::vector<std::string> awards;
   std::string note;  // inline Markdown
@@ -133,9 +135,9 @@ struct Marker {
 struct PublicationSettings {
   std::vector<std::string> bibtex;  // .bib files relative to the content dir
   SourceLoc bibtex_loc;
-  std::string group_by = "type";                 // "type" | "year" | "none"
-  std::vector<Marker> markers;                   // in file order
-  std::map<std::string, std::string> numbering;  // type -> prefix ("conference" -> "C")
+  std::string group_by = "type";                     // "type" | "year" | "none"
+  std::vector<Marker> markers;                       // in file order
+  std::map<PublicationType, std::string> numbering;  // type -> prefix (kConference -> "C")
 };
 
 struct StaticFile {
@@ -144,9 +146,9 @@ struct StaticFile {
 
 struct Site {
   std::string title;
-  std::string base_url = "/";  // absolute URL or a path; always ends with '/'
-  std::string theme;           // "" means the built-in default
-  SourceLoc theme_loc;         // where `theme` is written, for messages
+  BaseUrl base_url;     // from site.toml's base_url, or --base-url
+  std::string theme;    // "" means the built-in default
+  SourceLoc theme_loc;  // where `theme` is written, for messages
   std::string language = "en";
   std::string description;
   std::string cname;    // written to CNAME when set

@@ -118,7 +118,7 @@ void assign_slugs(Site& site, Diagnostics& diags) {
 }
 
 void number_publications(Site& site) {
-  std::map<std::string, int> counters;
+  std::map<PublicationType, int> counters;
   for (Publication& p : site.publications) {
     auto it = site.pubs_settings.numbering.find(p.type);
     if (it == site.pubs_settings.numbering.end()) continue;

@@ -165,8 +165,8 @@ const std::vector<std::string>& theme_template_names() {
   return kNames;
 }
 
-std::optional<Theme> load_theme(const Site& site, const Source& content,
-                                const std::string& themes_dir, Diagnostics& diags) {
+Theme load_theme(const Site& site, const Source& content, const std::string& themes_dir,
+                 Diagnostics& diags) {
   Theme theme;
   theme.name = site.theme.empty() ? "scholar" : site.theme;
   FileMap files;
@@ -177,6 +177,7 @@ std::optional<Theme> load_theme(const Site& site, const Source& content,
   fs::path dir = is_path || themes_dir.empty() ? fs::path(content.disk_path(rel))
                                                : fs::path(themes_dir) / theme.name;
   if (!site.theme.empty() && !dir.empty() && fs::is_directory(dir, ec)) {
+    theme.dir = dir.lexically_normal().string();
     std::string display = dir.lexically_normal().generic_string();
     files = read_theme_dir(dir, display + "/");
   } else {
@@ -188,7 +189,7 @@ std::optional<Theme> load_theme(const Site& site, const Source& content,
                                     did_you_mean(theme.name, embedded_theme_names(storage)) +
                                     ": expected a built-in theme or a folder " +
                                     shown.generic_string());
-    return std::nullopt;
+    return theme;
   }
   apply_layouts(site, content, files);
   size_t errors = diags.error_count();
@@ -197,7 +198,7 @@ std::optional<Theme> load_theme(const Site& site, const Source& content,
       check_syntax(f, diags);
       check_partials(f, files, diags);
     }
-  if (diags.error_count() > errors) return std::nullopt;
+  if (diags.error_count() > errors) return theme;
   for (const std::string& kind : theme_template_names()) {
     auto it = files.find(kind + ".mustache");
     if (it == files.end()) {
@@ -218,7 +219,6 @@ std::optional<Theme> load_theme(const Site& site, const Source& content,
     }
   for (const auto& [rel, f] : files)
     if (rel.compare(0, 7, "assets/") == 0) theme.assets[rel.substr(7)] = f.text;
-  if (diags.error_count() > errors) return std::nullopt;
   return theme;
 }
 

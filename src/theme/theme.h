@@ -16,6 +16,7 @@ namespace sitegen {
 
 struct Theme {
   std::string name;
+  std::string dir;  // the theme folder it was read from; "" for a built-in theme
   // Page kind ("home") -> its compiled template, partials expanded; "partials/pub" ->
   // that partial compiled on its own, for data_partial_html values.
   Templates templates;
@@ -27,9 +28,10 @@ const std::vector<std::string>& theme_template_names();
 
 // A theme named by path is relative to the content directory; a theme named by name is
 // looked up in `themes_dir` (empty: the themes/ folder beside the content directory)
-// before the built-in ones. With no name, the built-in default is used.
-std::optional<Theme> load_theme(const Site& site, const Source& content,
-                                const std::string& themes_dir, Diagnostics& diags);
+// before the built-in ones. With no name, the built-in default is used. When this
+// reports an error the theme is incomplete, but `name` and `dir` say where it was sought.
+Theme load_theme(const Site& site, const Source& content, const std::string& themes_dir,
+                 Diagnostics& diags);
 
 // Built-in theme files, generated from themes/ at build time: "scholar/home.mustache" -> bytes.
 const std::map<std::string, std::string_view>& embedded_theme_files();

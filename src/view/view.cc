@@ -94,45 +94,6 @@ void append_link(Data& links, const std::string& label, const std::string& url, 
   data_push(links, std::move(d));
 }
 
-const char* type_group_title(const std::string& type) {
-  static const std::map<std::string, const char*> kTitles = {{"conference", "Conference Papers"},
-                                                             {"journal", "Journal Articles"},
-                                                             {"workshop", "Workshop Papers"},
-                                                             {"poster", "Posters"},
-                                                             {"preprint", "Preprints"},
-                                                             {"thesis", "Theses"},
-                                                             {"patent", "Patents"},
-                                                             {"talk", "Talks"},
-                                                             {"book", "Books"},
-                                                             {"chapter", "Book Chapters"},
-                                                             {"other", "Other"}};
-  auto it = kTitles.find(type);
-  return it == kTitles.end() ? "Other" : it->second;
-}
-
-const char* type_label(const std::string& type) {
-  static const std::map<std::string, const char*> kLabels = {{"conference", "Conference paper"},
-                                                             {"journal", "Journal article"},
-                                                             {"workshop", "Workshop paper"},
-                                                             {"poster", "Poster"},
-                                                             {"preprint", "Preprint"},
-                                                             {"thesis", "Thesis"},
-                                                             {"patent", "Patent"},
-                                                             {"talk", "Talk"},
-                                                             {"book", "Book"},
-                                                             {"chapter", "Book chapter"},
-                                                             {"other", "Publication"}};
-  auto it = kLabels.find(type);
-  return it == kLabels.end() ? "Publication" : it->second;
-}
-
-std::string status_label(const std::string& status) {
-  if (status == "accepted") return "Accepted";
-  if (status == "under-review") return "Under review";
-  if (status == "in-submission") return "In submission";
-  return "";
-}
-
 Data author(const Author& a, bool last) {
   Data v;
   put(v, "name", a.name);
@@ -166,18 +127,8 @@ constexpr size_t kShortAuthorList = 8;
 
 }  // namespace
 
-Urls::Urls(const std::string& base_url, bool allow_scripts) : allow_scripts(allow_scripts) {
-  size_t scheme = base_url.find("://");
-  if (scheme == std::string::npos) {
-    root = base_url.empty() || base_url[0] != '/' ? "/" + base_url : base_url;
-  } else {
-    size_t path = base_url.find('/', scheme + 3);
-    root = path == std::string::npos ? "/" : base_url.substr(path);
-    abs = base_url;
-  }
-  if (root.back() != '/') root += '/';
-  if (!abs.empty() && abs.back() != '/') abs += '/';
-}
+Urls::Urls(const BaseUrl& base_url, bool allow_scripts)
+    : root(base_url.root), abs(base_url.abs), allow_scripts(allow_scripts) {}
 
 std::string Urls::content(const std::string& url, bool trusted) const {
   if (is_script_url(url) && !(allow_scripts && trusted)) return "";
@@ -258,9 +209,9 @@ View::View(const Site& site, ViewOptions options)
 
   // Filters: every type (in the format's order), year (newest first) and tag (A-Z).
   const auto& pubs = site.publications;
-  for (const char* t : {"conference", "journal", "workshop", "poster", "preprint", "thesis",
-                        "patent", "book", "chapter", "talk", "other"}) {
-    Filter f{"type", t, type_group_title(t), std::string("publications/type/") + t + "/", {}};
+  for (PublicationType t : publication_types_in_group_order()) {
+    std::string name(info(t).name);
+    Filter f{"type", name, std::string(info(t).group_title), "publications/type/" + name + "/", {}};
     for (size_t i = 0; i < pubs.size(); ++i)
       if (pubs[i].type == t) f.pubs.push_back(i);
     if (!f.pubs.empty()) filters_.push_back(std::move(f));
@@ -377,10 +328,10 @@ Data View::pub_entry(size_t index) const {
   put(d, "venue_full", p.venue_full);
   put(d, "year", p.year ? std::to_string(p.year) : "");
   put(d, "date", format_date(p.date));
-  put(d, "type", p.type);
-  put(d, "type_label", type_label(p.type));
-  put(d, "status", p.status);
-  std::string status = status_label(p.status);
+  put(d, "type", std::string(info(p.type).name));
+  put(d, "type_label", std::string(info(p.type).label));
+  put(d, "status", std::string(info(p.status).name));
+  std::string status(info(p.status).label);
   put(d, "status_label", status);
   put(d, "has_status", data_flag(!status.empty()));
   put(d, "awards", string_list(p.awards));

@@ -20,7 +20,7 @@ struct Urls {
   std::string root;            // "/" or "/repo/"
   std::string abs;             // "https://host/repo/" or "" when base_url is only a path
   bool allow_scripts = false;  // site.toml's allow_javascript_urls
-  explicit Urls(const std::string& base_url, bool allow_scripts = false);
+  explicit Urls(const BaseUrl& base_url, bool allow_scripts = false);
   std::string page(const std::string& rel) const {
     return root + rel;
   }  // "publications/" -> "/repo/publications/"

@@ -165,13 +165,14 @@ std::string publication_head_html(const Site& site, const Urls& urls, const Publ
   }
   meta(out, "name", "citation_publication_date", date);
   std::string venue = p.venue_full.empty() ? p.venue : p.venue_full;
-  bool report = p.bibtex_type == "techreport" || p.bibtex_type == "report" ||
-                (p.type == "other" && p.bibtex_type.empty() && !p.institution.empty());
-  bool chapter =
-      p.type == "chapter" || p.bibtex_type == "incollection" || p.bibtex_type == "inbook";
-  if (p.type == "journal") {
+  bool report =
+      p.bibtex_type == "techreport" || p.bibtex_type == "report" ||
+      (p.type == PublicationType::kOther && p.bibtex_type.empty() && !p.institution.empty());
+  bool chapter = p.type == PublicationType::kChapter || p.bibtex_type == "incollection" ||
+                 p.bibtex_type == "inbook";
+  if (p.type == PublicationType::kJournal) {
     meta(out, "name", "citation_journal_title", venue);
-  } else if (p.type == "thesis") {
+  } else if (p.type == PublicationType::kThesis) {
     meta(out, "name", "citation_dissertation_institution", p.school.empty() ? venue : p.school);
   } else if (report) {
     meta(out, "name", "citation_technical_report_institution",
@@ -179,8 +180,8 @@ std::string publication_head_html(const Site& site, const Urls& urls, const Publ
     meta(out, "name", "citation_technical_report_number", p.number);
   } else if (chapter) {
     meta(out, "name", "citation_inbook_title", venue);
-  } else if (p.type == "conference" || p.type == "workshop" || p.type == "poster" ||
-             p.type == "talk") {
+  } else if (p.type == PublicationType::kConference || p.type == PublicationType::kWorkshop ||
+             p.type == PublicationType::kPoster || p.type == PublicationType::kTalk) {
     meta(out, "name", "citation_conference_title", venue);
   }
   meta(out, "name", "citation_volume", p.volume);

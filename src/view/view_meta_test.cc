@@ -19,7 +19,7 @@ using sitegen::testing::build_files;
 using sitegen::testing::page_of;
 
 TEST_CASE("view_meta: root-relative Markdown links move under the base path") {
-  Urls sub("https://u.github.io/repo/");
+  Urls sub(parse_base_url("https://u.github.io/repo/"));
   CHECK(markdown_inline_to_html("[j](/join/) ![](/photo.png)", page_markdown_options(sub, true)) ==
         "<a href=\"/repo/join/\">j</a> <img src=\"/repo/photo.png\" alt=\"\">");
   CHECK(markdown_inline_to_html("[j](/join/)", feed_markdown_options(sub)) ==
@@ -31,33 +31,37 @@ TEST_CASE("view_meta: root-relative Markdown links move under the base path") {
         "<a href=\"/repo/cv/\">a</a><a href=\"//cdn.example/x\">b</a><a href=\"cv/\">c</a>"
         "<a href=\"https://x.org/\">d</a> x href=/y <code>href=&quot;/z&quot;</code>");
   // At the root nothing changes, in a feed too.
-  CHECK(markdown_inline_to_html("[j](/join/)", page_markdown_options(Urls("/"), true)) ==
+  CHECK(markdown_inline_to_html("[j](/join/)",
+                                page_markdown_options(Urls(parse_base_url("/")), true)) ==
         "<a href=\"/join/\">j</a>");
-  CHECK(markdown_inline_to_html("[j](/join/)", feed_markdown_options(Urls("https://u.org/"))) ==
+  CHECK(markdown_inline_to_html("[j](/join/)",
+                                feed_markdown_options(Urls(parse_base_url("https://u.org/")))) ==
         "<a href=\"/join/\">j</a>");
   // A feed of a site with a path-only base_url keeps links under the path.
-  CHECK(markdown_inline_to_html("[j](/join/)", feed_markdown_options(Urls("/repo/"))) ==
+  CHECK(markdown_inline_to_html("[j](/join/)",
+                                feed_markdown_options(Urls(parse_base_url("/repo/")))) ==
         "<a href=\"/repo/join/\">j</a>");
 }
 
 TEST_CASE("view_meta: Markdown tables scroll in a focusable, labelled region") {
-  CHECK(
-      markdown_to_html("x\n\n| [a](/a/) |\n|---|\n", page_markdown_options(Urls("/repo/"), true)) ==
-      "<p>x</p>\n<div class=\"table-scroll\" role=\"region\" aria-label=\"Table\" "
-      "tabindex=\"0\"><table>\n<thead>\n<tr>\n<th><a href=\"/repo/a/\">a</a></th>\n</tr>\n"
-      "</thead>\n</table></div>\n");
+  CHECK(markdown_to_html("x\n\n| [a](/a/) |\n|---|\n",
+                         page_markdown_options(Urls(parse_base_url("/repo/")), true)) ==
+        "<p>x</p>\n<div class=\"table-scroll\" role=\"region\" aria-label=\"Table\" "
+        "tabindex=\"0\"><table>\n<thead>\n<tr>\n<th><a href=\"/repo/a/\">a</a></th>\n</tr>\n"
+        "</thead>\n</table></div>\n");
   // Not in a feed.
-  CHECK(markdown_to_html("| a |\n|---|\n", feed_markdown_options(Urls("/repo/"))) ==
+  CHECK(markdown_to_html("| a |\n|---|\n", feed_markdown_options(Urls(parse_base_url("/repo/")))) ==
         "<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n</table>\n");
 }
 
 TEST_CASE("view_meta: script URLs only in the owner's text, and only when the site allows them") {
-  Urls allowing("/", true);
+  Urls allowing(parse_base_url("/"), true);
   CHECK(markdown_inline_to_html("[x](javascript:go())", page_markdown_options(allowing, true)) ==
         "<a href=\"javascript:go()\">x</a>");
   CHECK(markdown_inline_to_html("[x](javascript:go())", page_markdown_options(allowing, false)) ==
         "<a href=\"\">x</a>");
-  CHECK(markdown_inline_to_html("[x](javascript:go())", page_markdown_options(Urls("/"), true)) ==
+  CHECK(markdown_inline_to_html("[x](javascript:go())",
+                                page_markdown_options(Urls(parse_base_url("/")), true)) ==
         "<a href=\"\">x</a>");
   CHECK(markdown_inline_to_html("<b>x</b>", page_markdown_options(allowing, false)) ==
         "&lt;b&gt;x&lt;/b&gt;");

@@ -1,0 +1,104 @@
+// The table of publication types and statuses: the only place that names them.
+#include "load/publication_type.h"
+
+#include <algorithm>
+#include <array>
+
+namespace sitegen {
+
+namespace {
+
+struct TypeRow {
+  PublicationType type;
+  PublicationTypeInfo info;
+  int group;  // position of its group on the publications page
+};
+
+// In the order of the enum. Groups put `talk` after `chapter`.
+constexpr std::array<TypeRow, 11> kTypes = {{
+    {PublicationType::kConference,
+     {"conference", "Conference paper", "Conference Papers", "inproceedings"},
+     0},
+    {PublicationType::kJournal, {"journal", "Journal article", "Journal Articles", "article"}, 1},
+    {PublicationType::kWorkshop,
+     {"workshop", "Workshop paper", "Workshop Papers", "inproceedings"},
+     2},
+    {PublicationType::kPoster, {"poster", "Poster", "Posters", "inproceedings"}, 3},
+    {PublicationType::kPreprint, {"preprint", "Preprint", "Preprints", "misc"}, 4},
+    {PublicationType::kThesis, {"thesis", "Thesis", "Theses", "phdthesis"}, 5},
+    {PublicationType::kPatent, {"patent", "Patent", "Patents", "patent"}, 6},
+    {PublicationType::kTalk, {"talk", "Talk", "Talks", "misc"}, 9},
+    {PublicationType::kBook, {"book", "Book", "Books", "misc"}, 7},
+    {PublicationType::kChapter, {"chapter", "Book chapter", "Book Chapters", "misc"}, 8},
+    {PublicationType::kOther, {"other", "Publication", "Other", "misc"}, 10},
+}};
+
+constexpr bool types_in_enum_order() {
+  for (size_t i = 0; i < kTypes.size(); ++i)
+    if (kTypes[i].type != static_cast<PublicationType>(i)) return false;
+  return true;
+}
+static_assert(types_in_enum_order(), "info() indexes kTypes by the enum");
+
+// In the order of the enum.
+constexpr std::array<PublicationStatusInfo, 4> kStatuses = {{
+    {"published", ""},
+    {"accepted", "Accepted"},
+    {"under-review", "Under review"},
+    {"in-submission", "In submission"},
+}};
+
+}  // namespace
+
+const PublicationTypeInfo& info(PublicationType type) {
+  return kTypes[static_cast<size_t>(type)].info;
+}
+
+const PublicationStatusInfo& info(PublicationStatus status) {
+  return kStatuses[static_cast<size_t>(status)];
+}
+
+std::optional<PublicationType> publication_type_named(std::string_view name) {
+  for (const TypeRow& row : kTypes)
+    if (row.info.name == name) return row.type;
+  return std::nullopt;
+}
+
+std::optional<PublicationStatus> publication_status_named(std::string_view name) {
+  for (size_t i = 0; i < kStatuses.size(); ++i)
+    if (kStatuses[i].name == name) return static_cast<PublicationStatus>(i);
+  return std::nullopt;
+}
+
+const std::vector<std::string_view>& publication_type_names() {
+  static const std::vector<std::string_view> kNames = [] {
+    std::vector<std::string_view> names;
+    for (const TypeRow& row : kTypes) names.push_back(row.info.name);
+    return names;
+  }();
+  return kNames;
+}
+
+const std::vector<std::string_view>& publication_status_names() {
+  static const std::vector<std::string_view> kNames = [] {
+    std::vector<std::string_view> names;
+    for (const PublicationStatusInfo& s : kStatuses) names.push_back(s.name);
+    return names;
+  }();
+  return kNames;
+}
+
+const std::vector<PublicationType>& publication_types_in_group_order() {
+  static const std::vector<PublicationType> kOrder = [] {
+    std::vector<const TypeRow*> rows;
+    for (const TypeRow& row : kTypes) rows.push_back(&row);
+    std::sort(rows.begin(), rows.end(),
+              [](const TypeRow* a, const TypeRow* b) { return a->group < b->group; });
+    std::vector<PublicationType> order;
+    for (const TypeRow* row : rows) order.push_back(row->type);
+    return order;
+  }();
+  return kOrder;
+}
+
+}  // namespace sitegen

@@ -1,0 +1,58 @@
+// A publication's type and status, and the one table of what each means: its name in
+// content, its labels on the site, and the entry type of its generated BibTeX.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace sitegen {
+
+enum class PublicationType : uint8_t {
+  kConference,
+  kJournal,
+  kWorkshop,
+  kPoster,
+  kPreprint,
+  kThesis,
+  kPatent,
+  kTalk,
+  kBook,
+  kChapter,
+  kOther,
+};
+
+enum class PublicationStatus : uint8_t {
+  kPublished,
+  kAccepted,
+  kUnderReview,
+  kInSubmission,
+};
+
+struct PublicationTypeInfo {
+  std::string_view name;         // as written in content: "conference"
+  std::string_view label;        // of one entry: "Conference paper"
+  std::string_view group_title;  // of its group and its filter page: "Conference Papers"
+  std::string_view bibtex_type;  // generated BibTeX's entry type: "inproceedings"
+};
+
+struct PublicationStatusInfo {
+  std::string_view name;   // as written in content: "under-review"
+  std::string_view label;  // "Under review"; "" for a published entry, which shows none
+};
+
+const PublicationTypeInfo& info(PublicationType type);
+const PublicationStatusInfo& info(PublicationStatus status);
+
+std::optional<PublicationType> publication_type_named(std::string_view name);
+std::optional<PublicationStatus> publication_status_named(std::string_view name);
+
+// Every name, in the order messages list them; the first is the default.
+const std::vector<std::string_view>& publication_type_names();
+const std::vector<std::string_view>& publication_status_names();
+
+// Every type, in the order of the groups of the publications page and of its type pages.
+const std::vector<PublicationType>& publication_types_in_group_order();
+
+}  // namespace sitegen
