@@ -64,7 +64,8 @@ TEST_CASE("markdown: the HTML is md_html()'s wherever sitegen changes nothing") 
   // Entities (named, numeric, out of range, unknown; in text, URLs and titles), NULs,
   // a BOM, URL escaping, code blocks with languages, task lists, aligned tables, breaks,
   // alt text, md4c-html's early close of an image holding an image, raw HTML.
-  std::string nul("a\0b [x](/a\0b \"t\0\") `c\0`\n", 26);
+  static constexpr char kNul[] = "a\0b [x](/a\0b \"t\0\") `c\0`\n";
+  std::string nul(kNul, sizeof kNul - 1);  // the NULs included, the terminator not
   const std::string inputs[] = {
       "&nbsp;&amp;&lt;&copy;&#233;&#x1F600;&#0;&#9999999;&bogus; &ngE; &#X41;",
       "[a](/x&amp;y&eacute;?q=1&b=[2]~'\"é%20 \"t&quot;&lt;'\") <https://x.org/a&b>",
