@@ -7,19 +7,10 @@
 #include "load/latex.h"
 #include "text/ascii.h"
 #include "text/strings.h"
+#include "text/utf8.h"
 
 namespace sitegen {
 namespace {
-
-// The code point at s[i], advancing i; invalid bytes come back as themselves.
-char32_t next_code_point(std::string_view s, size_t& i) {
-  unsigned char c = static_cast<unsigned char>(s[i++]);
-  if (c < 0x80) return c;
-  int extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
-  char32_t cp = c & (0x3F >> extra);
-  for (int k = 0; k < extra && i < s.size(); ++k) cp = (cp << 6) | (s[i++] & 0x3F);
-  return cp;
-}
 
 // 'l' lowercase, 'u' uppercase, 0 no case. Covers ASCII, Latin-1, Latin Extended-A,
 // Greek and Cyrillic, which is where names with a von part live.
@@ -99,7 +90,7 @@ char word_case(std::string_view w) {
       i = j;
       continue;
     }
-    char32_t cp = next_code_point(w, i);
+    char32_t cp = decode_utf8(w, i);
     if (char k = code_point_case(cp)) return k;
   }
   return 0;

@@ -3,6 +3,8 @@
 
 #include <cstdint>
 
+#include "text/utf8.h"
+
 namespace sitegen {
 
 namespace {
@@ -57,12 +59,8 @@ std::string slugify(std::string_view text) {
         pending_hyphen = true;
       continue;
     }
-    // Decode one UTF-8 sequence; invalid bytes count as separators.
-    int len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
-    uint32_t cp = len == 1 ? 0 : (c & (0x3F >> (len - 1)));
-    for (int k = 1; k < len && i + k < text.size(); ++k)
-      cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
-    i += len;
+    // Invalid bytes (U+FFFD) count as separators.
+    char32_t cp = decode_utf8(text, i);
     if (char f = fold_latin(cp))
       put(f);
     else

@@ -48,6 +48,18 @@ inline size_t invalid_utf8_at(std::string_view s) {
   return std::string_view::npos;
 }
 
+// The code point of the UTF-8 sequence at s[i], advancing i past it. A byte that
+// cannot start a sequence is U+FFFD; a sequence cut off by the end ends there.
+inline char32_t decode_utf8(std::string_view s, size_t& i) {
+  unsigned char c = static_cast<unsigned char>(s[i++]);
+  if (c < 0x80) return c;
+  if (c < 0xC0) return 0xFFFD;
+  int extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : 1;
+  char32_t cp = c & (0x3F >> extra);
+  for (int k = 0; k < extra && i < s.size(); ++k) cp = (cp << 6) | (s[i++] & 0x3F);
+  return cp;
+}
+
 // Appends code point `cp` as UTF-8.
 inline void append_utf8(std::string& out, char32_t cp) {
   if (cp < 0x80) {
