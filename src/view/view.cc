@@ -257,6 +257,16 @@ std::string View::md(const std::string& text, bool trusted) const {
   return markdown_to_html(text, page_markdown_options(urls_, trusted));
 }
 
+Data View::news_item(size_t index) const {
+  const NewsItem& n = site_.news[index];
+  Data item;
+  put(item, "date", format_date(n.date));
+  put(item, "date_iso", iso_date(n.date));
+  put(item, "text_html", news_text_html(index));
+  put(item, "link", n.link.empty() ? "" : urls_.content(n.link));
+  return item;
+}
+
 std::string View::news_text_html(size_t index) const {
   return news_html_[index];
 }
@@ -382,13 +392,7 @@ Data View::home() const {
   put(d, "selected", std::move(selected));
   Data news = data_list(std::min<size_t>(site_.news.size(), 5));
   for (size_t i = 0; i < site_.news.size() && i < 5; ++i) {
-    const NewsItem& n = site_.news[i];
-    Data item;
-    put(item, "date", format_date(n.date));
-    put(item, "date_iso", iso_date(n.date));
-    put(item, "text_html", news_text_html(i));
-    put(item, "link", n.link.empty() ? "" : urls_.content(n.link));
-    data_push(news, std::move(item));
+    data_push(news, news_item(i));
   }
   put(d, "has_news", data_flag(!site_.news.empty()));
   put(d, "news", std::move(news));
@@ -484,13 +488,7 @@ Data View::news() const {
   Data d = page_meta("news", "News", "news/", "");
   Data items = data_list(site_.news.size());
   for (size_t i = 0; i < site_.news.size(); ++i) {
-    const NewsItem& n = site_.news[i];
-    Data item;
-    put(item, "date", format_date(n.date));
-    put(item, "date_iso", iso_date(n.date));
-    put(item, "text_html", news_text_html(i));
-    put(item, "link", n.link.empty() ? "" : urls_.content(n.link));
-    data_push(items, std::move(item));
+    data_push(items, news_item(i));
   }
   put(d, "news", std::move(items));
   put(d, "feed_url", urls_.page("news/feed.xml"));

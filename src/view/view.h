@@ -77,6 +77,7 @@ class View {
   Data pub_entry(size_t index) const;
   Data pub_ref(size_t index) const;
   std::string news_text_html(size_t index) const;
+  Data news_item(size_t index) const;  // one news item, for the home and news pages
   Data publication_list(const std::string& title, const std::string& rel,
                         const std::vector<std::pair<std::string, std::vector<size_t>>>& groups,
                         const Filter* current) const;

@@ -13,6 +13,7 @@
 #include "output/link_check.h"
 #include "support/test_site.h"
 #include "text/html_scan.h"
+#include "text/utf8.h"
 
 using namespace sitegen;
 using sitegen::testing::build_files;
@@ -159,23 +160,6 @@ class JsonReader {
     i_ += w.size();
     return true;
   }
-  static void utf8(std::string& out, unsigned cp) {
-    if (cp < 0x80) {
-      out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      out += static_cast<char>(0xC0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      out += static_cast<char>(0xE0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (cp >> 18));
-      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-  }
   bool hex4(unsigned* cp) {
     if (i_ + 4 > s_.size()) return false;
     *cp = 0;
@@ -215,7 +199,7 @@ class JsonReader {
           if (!lit("\\u") || !hex4(&lo) || lo < 0xDC00 || lo > 0xDFFF) return false;
           cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
         }
-        utf8(out, cp);
+        append_utf8(out, cp);
       } else {
         return false;
       }
