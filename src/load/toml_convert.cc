@@ -8,6 +8,8 @@
 #include "load/parallel.h"
 #include "load/toml_guard.h"
 #include "load/toml_reader.h"
+#include "text/ascii.h"
+#include "text/strings.h"
 
 namespace sitegen {
 
@@ -133,6 +135,40 @@ std::string as_message(std::string_view description) {
   return s;
 }
 
+// The hint for toml++'s date error at line:col when the value before it is a partial
+// date (`date = 2025-04`), which TOML has no type for; "" otherwise.
+std::string partial_date_hint(std::string_view doc, size_t line, size_t col) {
+  size_t start = 0;
+  for (size_t l = 1; l < line; ++l) {
+    start = doc.find('\n', start);
+    if (start == std::string_view::npos) return "";
+    ++start;
+  }
+  std::string_view text = doc.substr(start, doc.find('\n', start) - start);
+  size_t end = std::min(col - 1, text.size());  // the value ends before the error
+  size_t from = end;
+  while (from > 0 && (is_digit(text[from - 1]) || text[from - 1] == '-')) --from;
+  std::string_view value = text.substr(from, end - from);
+  bool more = end < text.size() && (is_digit(text[end]) || text[end] == '-');  // `2024-1-1`
+  if (more || value.size() < 6 || value.size() > 7 || value[4] != '-' ||
+      std::count(value.begin(), value.end(), '-') != 1)
+    return "";
+  int month = std::stoi(std::string(value.substr(5)));
+  if (month < 1 || month > 12) return "";
+  std::string quoted = "\"" + std::string(value.substr(0, 5)) + (value.size() == 6 ? "0" : "") +
+                       std::string(value.substr(5)) + "\"";
+  // `key = 2025-04` on a line of its own: the hint shows the whole line.
+  std::string_view before = trim(text.substr(0, from));
+  if (before.ends_with('=')) {
+    std::string_view key = trim(before.substr(0, before.size() - 1));
+    if (!key.empty() && std::all_of(key.begin(), key.end(), [](char c) {
+          return is_alpha(c) || is_digit(c) || c == '_' || c == '-' || c == '.';
+        }))
+      quoted = std::string(key) + " = " + quoted;
+  }
+  return " (a partial date must be quoted: write " + quoted + ")";
+}
+
 TomlNode parse_piece(std::string_view text, const SharedPath& path, size_t first_line) {
   // No path for toml++: each of its nodes would hold a counted reference to it, and
   // only line and column are read from them.
@@ -234,7 +270,10 @@ std::optional<TomlNode> parse_toml(std::string&& text, const std::string& displa
         return std::nullopt;
       }
     }
-    diags.error(std::move(loc), as_message(e.description()));
+    std::string message = as_message(e.description());
+    if (message.starts_with("error while parsing date:"))
+      message += partial_date_hint(doc, at.line, at.column);
+    diags.error(std::move(loc), std::move(message));
     return std::nullopt;
   }
 }

@@ -121,6 +121,23 @@ TEST_CASE("toml errors: numbers and dates") {
         "t.toml:1:5: error: error while parsing hexadecimal integer: expected '0', saw '+'");
 }
 
+TEST_CASE("toml errors: a partial date without quotes") {
+  CHECK(error_of("[person]\ndate = 2025-04\n") ==
+        "t.toml:2:15: error: error while parsing date: expected '-', saw '\\n' (a partial date "
+        "must be quoted: write date = \"2025-04\")\n"
+        "  date = 2025-04\n"
+        "                ^\n");
+  CHECK(message_of("date = 2025-4 # April\n") ==
+        "t.toml:1:14: error: error while parsing date: expected 2-digit month, saw ' ' (a partial "
+        "date must be quoted: write date = \"2025-04\")");
+  CHECK(message_of("dates = [2025-04, \"2024\"]\n") ==
+        "t.toml:1:17: error: error while parsing date: expected '-', saw ',' (a partial date must "
+        "be quoted: write \"2025-04\")");
+  // A full date that is wrong is not a partial one.
+  CHECK(message_of("date = 2025-04-1\n") ==
+        "t.toml:1:17: error: error while parsing date: expected 2-digit day, saw '\\n'");
+}
+
 TEST_CASE("toml errors: arrays and inline tables") {
   CHECK(message_of("a = [1, 2\nb = 3\n") ==
         "t.toml:2:1: error: error while parsing array: expected comma or closing ']', saw 'b'");
