@@ -111,6 +111,53 @@ void report_unmatched_extension(const std::string& id, const SourceLoc& loc, con
                        "entry its `id` names");
 }
 
+// The .bib files in the content folder that site.toml does not list, with their keys:
+// read only once an extension matches no listed file, to say which file holds its key.
+class UnlistedBibKeys {
+ public:
+  UnlistedBibKeys(const Source& source, const Site& site) : source_(source), site_(site) {}
+
+  // The unlisted file that has `key`, or "".
+  std::string file_with(const std::string& key) {
+    if (!read_) read_all();
+    for (const auto& [file, keys] : files_)
+      if (std::find(keys.begin(), keys.end(), key) != keys.end()) return file;
+    return "";
+  }
+
+ private:
+  void read_all() {
+    read_ = true;
+    const std::vector<std::string>& listed = site_.pubs_settings.bibtex;
+    for (const std::string& rel : source_.list("")) {
+      if (!rel.ends_with(".bib") || std::find(listed.begin(), listed.end(), rel) != listed.end())
+        continue;
+      std::string err;
+      std::optional<std::string> text = source_.read(rel, &err);
+      if (!text) continue;
+      Diagnostics ignored;  // the file is not part of the site: its mistakes are not reported
+      std::vector<std::string> keys;
+      for (BibEntry& e : parse_bibtex(*text, rel, ignored)) keys.push_back(std::move(e.key));
+      files_.emplace_back(rel, std::move(keys));
+    }
+  }
+
+  const Source& source_;
+  const Site& site_;
+  bool read_ = false;
+  std::vector<std::pair<std::string, std::vector<std::string>>> files_;
+};
+
+void report_unlisted_bib(const std::string& id, const SourceLoc& loc, const std::string& file,
+                         const Site& site, Diagnostics& diags) {
+  std::string list;
+  for (const std::string& f : site.pubs_settings.bibtex) list += "\"" + f + "\", ";
+  diags.error(loc, "`" + id + "` is a key in " + file +
+                       ", which site.toml does not list: add it under [publications] as "
+                       "bibtex = [" +
+                       list + "\"" + file + "\"]");
+}
+
 }  // namespace
 
 void load_publications_toml(const Source& source, Site& site, Diagnostics& diags,
@@ -122,6 +169,7 @@ void load_publications_toml(const Source& source, Site& site, Diagnostics& diags
   size_t from_bib = site.publications.size();
   std::vector<const TomlNode*> nodes = top.tables("publication");
   int suggestions_left = kMaxSuggestions;
+  UnlistedBibKeys unlisted(source, site);
   site.publications.reserve(from_bib + nodes.size());
   for (const TomlNode* node : nodes) {
     TableReader id_reader(*node, "[[publication]]", diags);
@@ -138,8 +186,17 @@ void load_publications_toml(const Source& source, Site& site, Diagnostics& diags
       read_publication(*node, true, unknown, diags);
       continue;
     }
-    if (!id.empty() && !site.pubs_settings.bibtex.empty() &&
-        !(id_reader.find("title") && id_reader.find("authors"))) {
+    bool extension = !id.empty() && !(id_reader.find("title") && id_reader.find("authors"));
+    if (extension) {
+      // Its key in a .bib file the site does not use: say how to use it.
+      if (std::string file = unlisted.file_with(id); !file.empty()) {
+        report_unlisted_bib(id, id_reader.find("id")->loc, file, site, diags);
+        Publication unmatched;
+        read_publication(*node, true, unmatched, diags);
+        continue;
+      }
+    }
+    if (extension && !site.pubs_settings.bibtex.empty()) {
       // Meant to add to a BibTeX entry, whose key is spelled otherwise or is gone (say, a
       // starter site's papers.bib replaced by one's own): say that, not "missing title".
       report_unmatched_extension(id, id_reader.find("id")->loc, site, from_bib, suggestions_left,

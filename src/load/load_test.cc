@@ -288,6 +288,29 @@ TEST_CASE("load: bibtex_type takes any type a .bib file may have (found by fuzzi
         "                ^\n");
 }
 
+TEST_CASE("load error: an extension of an entry of a .bib file site.toml does not list") {
+  std::string pub = "[[publication]]\nid = \"k2024\"\nselected = true\n";
+  std::string bib = "@misc{k2024, title = {T}, author = {Ada Example}, year = 2024}\n";
+  // No .bib file listed at all: the error names the file and the line that lists it.
+  CHECK(diagnostics_of({{"site.toml", "[person]\nname = \"Ada\"\n"},
+                        {"refs.bib", bib},
+                        {"publications.toml", pub}}) ==
+        "content/publications.toml:2:6: error: `k2024` is a key in refs.bib, which site.toml "
+        "does not list: add it under [publications] as bibtex = [\"refs.bib\"]\n"
+        "  id = \"k2024\"\n"
+        "       ^\n");
+  // Another file listed: the list keeps it.
+  CHECK(diagnostics_of(
+            {{"site.toml", "[person]\nname = \"Ada\"\n[publications]\nbibtex = [\"a.bib\"]\n"},
+             {"a.bib", "@misc{other, title = {O}, author = {Ada Example}, year = 2023}\n"},
+             {"bib/refs.bib", bib},
+             {"publications.toml", pub}}) ==
+        "content/publications.toml:2:6: error: `k2024` is a key in bib/refs.bib, which site.toml "
+        "does not list: add it under [publications] as bibtex = [\"a.bib\", \"bib/refs.bib\"]\n"
+        "  id = \"k2024\"\n"
+        "       ^\n");
+}
+
 TEST_CASE("load error: an extension of a BibTeX entry whose key is not in the .bib files") {
   std::string site = "[person]\nname = \"Ada\"\n[publications]\nbibtex = [\"papers.bib\"]\n";
   std::string bib = "@misc{sample2023tiling, title = {T}, author = {Ada Example}, year = 2023}\n";
