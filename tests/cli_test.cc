@@ -119,3 +119,70 @@ TEST_CASE("cli: check writes nothing and reports problems") {
   CHECK_FALSE(fs::exists("public-check-should-not-exist"));
   fs::remove_all(dir);
 }
+
+namespace {
+
+// Runs the command in `dir`, as a user who typed it there.
+Run run_in(const fs::path& dir, std::vector<std::string> args) {
+  fs::path before = fs::current_path();
+  fs::current_path(dir);
+  Run r = run(std::move(args));
+  fs::current_path(before);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("cli: without CONTENT, build and check find site.toml in . or in content/") {
+  fs::path dir = temp_dir("default");
+  REQUIRE(run({"new", (dir / "plain").string()}).code == 0);
+  REQUIRE(run({"new", (dir / "repo").string(), "--github-pages"}).code == 0);
+  // site.toml here: the content is `.`, and public/ inside it is refused with a folder
+  // outside it as the example.
+  Run here = run_in(dir / "plain", {"check", "-q"});
+  CHECK(here.err == "");
+  CHECK(here.out == "");
+  CHECK(here.code == 0);
+  Run in_content = run_in(dir / "plain", {"build"});
+  CHECK(in_content.code == 1);
+  CHECK(in_content.err == "sitegen: error: refusing to write the site to " +
+                              fs::weakly_canonical(dir / "plain/public").string() +
+                              ": it is inside the content directory; choose a folder outside it "
+                              "(e.g. ../public/)\n");
+  Run beside = run_in(dir / "plain", {"build", "-q", "-o", "../public"});
+  CHECK(beside.err == "");
+  CHECK(beside.out == "");
+  CHECK(beside.code == 0);
+  CHECK(fs::exists(dir / "public/index.html"));
+  // site.toml in content/: the content is content/.
+  Run repo = run_in(dir / "repo", {"check"});
+  CHECK(repo.err == "");
+  CHECK(repo.out.rfind("no errors in content (", 0) == 0);
+  Run built = run_in(dir / "repo", {"build", "-q"});
+  CHECK(built.err == "");
+  CHECK(built.out == "");
+  CHECK(fs::exists(dir / "repo/public/index.html"));
+  // Neither: the error names content/, as before.
+  Run none = run_in(dir, {"check"});
+  CHECK(none.code == 1);
+  CHECK(none.err == "sitegen: error: content directory `content` not found\n");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("cli: check -q prints only problems") {
+  fs::path dir = temp_dir("check-q");
+  REQUIRE(run({"new", (dir / "site").string()}).code == 0);
+  Run quiet = run({"check", (dir / "site").string(), "-q"});
+  CHECK(quiet.code == 0);
+  CHECK(quiet.out == "");
+  CHECK(quiet.err == "");
+  Run also = run({"check", "--quiet", (dir / "site").string()});
+  CHECK(also.out == "");
+  { std::ofstream(dir / "site/news.toml", std::ios::app) << "\n[[news]\n"; }
+  Run bad = run({"check", "-q", (dir / "site").string()});
+  CHECK(bad.code == 1);
+  CHECK(bad.out == "");
+  CHECK(bad.err.find("sitegen: 1 error(s), 0 warning(s) in " + (dir / "site").string() + "\n") !=
+        std::string::npos);
+  fs::remove_all(dir);
+}

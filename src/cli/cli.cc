@@ -1,6 +1,7 @@
 // sitegen's command line: a table of commands, --help and --version.
 #include "cli/cli.h"
 
+#include <filesystem>
 #include <ostream>
 
 namespace sitegen {
@@ -27,6 +28,13 @@ bool option_value(const std::vector<std::string>& args, size_t& i, std::string* 
   }
   *dst = args[++i];
   return true;
+}
+
+std::string default_content_dir() {
+  std::error_code ec;
+  if (!std::filesystem::exists("content/site.toml", ec) && std::filesystem::exists("site.toml", ec))
+    return ".";
+  return "content";
 }
 
 int run_cli(const std::vector<std::string>& argv, Io io) {

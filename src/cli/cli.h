@@ -34,6 +34,10 @@ int cmd_serve(const std::vector<std::string>& args, Io io);
 // after printing "option X needs a value" when there is none.
 bool option_value(const std::vector<std::string>& args, size_t& i, std::string* dst, Io io);
 
+// The content directory when none is given: content/ if it holds site.toml, else the
+// current directory if it does (a tree made by `sitegen new`), else content/.
+std::string default_content_dir();
+
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitErrors = 1;
 inline constexpr int kExitUsage = 2;

@@ -40,7 +40,7 @@ bool parse_args(const std::vector<std::string>& args, bool allow_output, BuildAr
       a->options.strict = true;
     } else if (is_check && arg == "--links") {
       a->links = true;
-    } else if (allow_output && (arg == "-q" || arg == "--quiet")) {
+    } else if (arg == "-q" || arg == "--quiet") {
       a->quiet = true;
     } else if (!arg.empty() && arg[0] == '-') {
       io.err << "sitegen: unknown option `" << arg << "`; see --help\n";
@@ -53,6 +53,7 @@ bool parse_args(const std::vector<std::string>& args, bool allow_output, BuildAr
       return false;
     }
   }
+  if (!have_content) a->content = default_content_dir();
   if (a->out.empty()) {
     io.err << "sitegen: the output directory must not be empty\n";
     return false;
@@ -77,9 +78,16 @@ std::string unsafe_output(const std::string& content, const std::string& out) {
   if (o == c) return "refusing to write the site into the content directory itself";
   if (is_within(c, o))
     return "refusing to write the site to " + o.string() + ": it contains the content directory";
-  if (is_within(o, c))
+  if (is_within(o, c)) {
+    // public/ beside the content, or beside the content's folder when that is here.
+    fs::path here = fs::weakly_canonical(fs::current_path(ec), ec);
+    fs::path example = is_within(here / "public", c)
+                           ? fs::path(c.parent_path() / "public").lexically_relative(here)
+                           : fs::path("public");
     return "refusing to write the site to " + o.string() +
-           ": it is inside the content directory; choose a folder outside it (e.g. public/)";
+           ": it is inside the content directory; choose a folder outside it (e.g. " +
+           example.generic_string() + "/)";
+  }
   return "";
 }
 
@@ -164,8 +172,10 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
       return kExitErrors;
     }
   }
-  io.out << "no errors in " << a.content << " (" << r.pages << " pages, " << r.diags.warning_count()
-         << " warning(s)" << (a.links ? ", all internal links resolve" : "") << ")\n";
+  if (!a.quiet)
+    io.out << "no errors in " << a.content << " (" << r.pages << " pages, "
+           << r.diags.warning_count() << " warning(s)"
+           << (a.links ? ", all internal links resolve" : "") << ")\n";
   return kExitOk;
 }
 

@@ -74,6 +74,7 @@ bool parse_args(const std::vector<std::string>& args, ServeArgs* a, Io io) {
       return false;
     }
   }
+  if (!have_content) a->options.content_dir = default_content_dir();
   return true;
 }
 

@@ -7,8 +7,9 @@ const std::vector<Command>& commands() {
   static const std::vector<Command> kCommands = {
       {"build", "build the site from a content directory",
        "usage: sitegen build [CONTENT] [-o OUT] [options]\n\n"
-       "Builds CONTENT (default: content/) into OUT (default: public/). Nothing is written\n"
-       "when the content has errors; the previous output stays as it was.\n\n"
+       "Builds CONTENT into OUT (default: public/). Nothing is written when the content\n"
+       "has errors; the previous output stays as it was. Without CONTENT: content/ if it\n"
+       "holds site.toml, else the current directory if it does, else content/.\n\n"
        "options:\n"
        "  -o, --output DIR   where to write the site (default: public/)\n"
        "  --base-url URL     override base_url from site.toml (e.g. https://me.github.io/repo/)\n"
@@ -17,15 +18,17 @@ const std::vector<Command>& commands() {
        cmd_build},
       {"check", "report every problem in a content directory; write nothing",
        "usage: sitegen check [CONTENT] [options]\n\n"
-       "Loads and renders CONTENT (default: content/) and reports every problem, without\n"
-       "writing any file. Exit status 1 when there are errors.\n\n"
+       "Loads and renders CONTENT and reports every problem, without writing any file.\n"
+       "Exit status 1 when there are errors. Without CONTENT: content/ if it holds\n"
+       "site.toml, else the current directory if it does, else content/.\n\n"
        "options:\n"
        "  --links            also check that every internal link, image and stylesheet of\n"
        "                     the built pages (href, src, srcset, #fragments) resolves;\n"
        "                     prints `page: broken link to URL` for each one that does not\n"
        "  --base-url URL     check for this base URL instead of site.toml's\n"
        "                     (e.g. https://me.github.io/repo/)\n"
-       "  --strict           treat warnings as errors\n",
+       "  --strict           treat warnings as errors\n"
+       "  -q, --quiet        print only problems, no summary\n",
        cmd_check},
       {"new", "create a starter content directory",
        "usage: sitegen new DIR [--github-pages]\n\n"
@@ -40,7 +43,8 @@ const std::vector<Command>& commands() {
        cmd_new},
       {"serve", "preview the site in a browser; pages reload as you edit",
        "usage: sitegen serve [CONTENT] [options]\n\n"
-       "Builds CONTENT (default: content/) in memory and serves it on http://127.0.0.1:1313/\n"
+       "Builds CONTENT (default as for build: content/ or the current directory, whichever\n"
+       "holds site.toml) in memory and serves it on http://127.0.0.1:1313/\n"
        "(or the next free port). Open pages reload by themselves when a file is saved; when a\n"
        "change has errors, the last good site stays up with the errors shown over it.\n"
        "Nothing is written to disk. Ctrl+C stops the server.\n\n"
