@@ -210,3 +210,35 @@ TEST_CASE("latex: malformed input is decoded without crashing") {
   deep += "e";
   CHECK_FALSE(md(deep).empty());
 }
+
+TEST_CASE("latex: text commands for currency, dashes, quotes and symbols") {
+  CHECK(latex_to_utf8(R"({\textsterling}26.50)") == "£26.50");
+  CHECK(latex_to_utf8(R"(\textsterling{}1 \texteuro{}2 \textyen{}3 4\textcent{} \textdollar{}5)") ==
+        "£1 €2 ¥3 4¢ $5");
+  CHECK(latex_to_utf8(R"(\pounds 1 \euro 2)") == "£1 €2");
+  CHECK(latex_to_utf8(R"(1\textendash{}2 a\textemdash{}b)") == "1–2 a—b");
+  CHECK(latex_to_utf8(
+            R"(\textquoteleft{}a\textquoteright{} \textquotedblleft{}b\textquotedblright{})") ==
+        "‘a’ “b”");
+  CHECK(latex_to_utf8(R"(\guillemotleft{}c\guillemotright{} \lq{}d\rq{})") == "«c» ‘d’");
+  CHECK(latex_to_utf8(R"(a\ldots{} b\dots{} c\textellipsis)") == "a… b… c…");
+  CHECK(latex_to_utf8(R"(\textasciitilde{}\textasciicircum{}\textbackslash{}\textbar{})") ==
+        "~^\\|");
+  CHECK(latex_to_utf8(R"(\textless{}x\textgreater{} a\textunderscore{}b)") == "<x> a_b");
+  CHECK(latex_to_utf8(R"(\S 3 \P 4 \dag\ddag{} \textdagger\textdaggerdbl)") == "§3 ¶4 †‡ †‡");
+  CHECK(latex_to_utf8(R"(X\textregistered{} Y\texttrademark{} \textcopyright{} 2024)") ==
+        "X® Y™ © 2024");
+  CHECK(latex_to_utf8(
+            R"(20\textdegree{}C 5\textperthousand{} \textbullet{} a\textperiodcentered{}b)") ==
+        "20°C 5‰ • a·b");
+  CHECK(latex_to_utf8(R"(\textmu{}s \textminus{}3 \texttimes{} \textonequarter)") == "µs −3 × ¼");
+  CHECK(md(R"(\textasciitilde{}user and \textunderscore)") == R"(~user and \_)");
+}
+
+TEST_CASE("latex: logos and the commands that take an argument") {
+  CHECK(latex_to_utf8(R"(\LaTeX{} and \TeX)") == "LaTeX and TeX");
+  CHECK(latex_to_utf8(R"(\url{http://a.b/c\_d})") == "http://a.b/c_d");
+  CHECK(latex_to_utf8(R"(see \href{http://x.y}{the site})") == "see the site");
+  CHECK(latex_to_utf8(R"(\noopsort{a}Zed)") == "Zed");
+  CHECK(latex_to_utf8(R"(\ldots)") == "…");
+}
