@@ -179,7 +179,8 @@ TEST_CASE("bibtex: each syntax error is reported at its place, and parsing goes 
         "refs.bib:4:22: error: expected `=` after field name `title`\n"
         "refs.bib:5:10: error: expected an entry key after `@article{`\n"
         "refs.bib:6:24: error: expected a value for field `title`\n"
-        "refs.bib:7:24: error: unclosed `{` in the value of field `title`\n"
+        "refs.bib:7:24: error: unclosed `{` in the value of field `title`: the next entry "
+        "starts at line 8:1\n"
         "refs.bib:9:15: error: expected `,` after entry key `bad5`\n"
         "refs.bib:10:36: error: unbalanced `}` in the value of field `title`\n"
         "refs.bib:11:29: error: expected a field name or `}` in entry `bad7`\n"
@@ -187,7 +188,7 @@ TEST_CASE("bibtex: each syntax error is reported at its place, and parsing goes 
         "refs.bib:13:40: warning: undefined string `undefinedmacro`\n"
         "refs.bib:14:30: error: expected a value after `#` in field `title`\n"
         "refs.bib:15:27: error: expected `,` or `)` after field `title`\n"
-        "refs.bib:16:39: error: expected `,` or `}` after field `title`\n");
+        "refs.bib:16:9: error: unclosed `{` of entry `bad10`: the file ended at line 16\n");
   std::vector<std::string> keys;
   for (const BibEntry& x : e) keys.push_back(x.key);
   CHECK(keys == std::vector<std::string>{"good1", "good2", "good3", "good4"});
@@ -197,10 +198,48 @@ TEST_CASE("bibtex: each syntax error is reported at its place, and parsing goes 
 TEST_CASE("bibtex: an unclosed value at the end of the file points at its brace") {
   Diagnostics d;
   parse("@misc{k,\n  title = {x,\n  note = \"y\"\n", d);
-  CHECK(lines(d) == "refs.bib:2:11: error: unclosed `{` in the value of field `title`\n");
+  CHECK(lines(d) ==
+        "refs.bib:2:11: error: unclosed `{` in the value of field `title`: the file ended at "
+        "line 3\n");
   Diagnostics q;
   parse("@misc{k, title = \"x}\n", q);
   CHECK(lines(q) == "refs.bib:1:20: error: unbalanced `}` in the value of field `title`\n");
+}
+
+TEST_CASE("bibtex: an entry that never closes is reported at its brace, with where it ended") {
+  Diagnostics d;
+  std::vector<BibEntry> e = parse(
+      "@article{a,\n"
+      "  title = {A},\n"
+      "  year = 2020\n"
+      "\n"
+      "@article{b, title = {B}}\n"
+      "@misc(c, title = {C},\n"
+      "  @book{d, title = {D}}\n"
+      "@misc{e,\n"
+      "@misc{f}\n"
+      "@inproceedings{g, title = {G},\n"
+      "  note = {n}\n\n",
+      d);
+  CHECK(d.format_all() ==
+        "refs.bib:1:9: error: unclosed `{` of entry `a`: the next entry starts at line 5:1\n"
+        "  @article{a,\n"
+        "          ^\n"
+        "refs.bib:6:6: error: unclosed `(` of entry `c`: the next entry starts at line 7:3\n"
+        "  @misc(c, title = {C},\n"
+        "       ^\n"
+        "refs.bib:8:6: error: unclosed `{` of entry `e`: the next entry starts at line 9:1\n"
+        "  @misc{e,\n"
+        "       ^\n"
+        "refs.bib:10:15: error: unclosed `{` of entry `g`: the file ended at line 12\n"
+        "  @inproceedings{g, title = {G},\n"
+        "                ^\n");
+  std::vector<std::string> keys;
+  for (const BibEntry& x : e) keys.push_back(x.key);
+  CHECK(keys == std::vector<std::string>{"b", "d", "f"});
+  Diagnostics q;
+  parse("@article{\n", q);
+  CHECK(lines(q) == "refs.bib:1:9: error: unclosed `{` of `@article`: the file ended at line 1\n");
 }
 
 TEST_CASE("bibtex: errors in @string say which string") {
