@@ -354,7 +354,10 @@ TEST_CASE("bad input: a 50 MB .bib with a broken last entry") {
   Result r = s.build({}, with_timeout(300));
   CHECK(r.code == 1);
   CHECK(first_difference(r.err, "content/big.bib:" + std::to_string(lines + 1) +
-                                    ":23: error: unclosed `{` in the value of field `title`\n"
+                                    ":23: error: unclosed `{` in the value of field `title`: "
+                                    "the file ended at line " +
+                                    std::to_string(lines + 1) +
+                                    "\n"
                                     "  @misc{broken, title = {never closed\n"
                                     "                        ^\n" +
                                     s.unchanged()) == "");
@@ -768,7 +771,10 @@ TEST_CASE("bad input: a BibTeX entry that never closes") {
   Result r = s.build();
   CHECK(r.code == 1);
   CHECK(r.err ==
-        "content/p.bib:2:1: error: expected `,` or `}` after field `year`\n" + s.unchanged());
+        "content/p.bib:1:6: error: unclosed `{` of entry `ok`: the file ended at line 1\n"
+        "  @misc{ok, title = {Fine}, author = {Ada Example}, year = 2020\n"
+        "       ^\n" +
+            s.unchanged());
   CHECK(snapshot(s.out) == before);
 }
 

@@ -231,7 +231,8 @@ TEST_CASE("import bibtex: errors in the .bib exit 1 with file:line:col, and writ
   Run r = run({"import", "bibtex", bib.string(), "-o", toml.string()});
   CHECK(r.code == 1);
   CHECK(r.err == bib.string() +
-                     ":4:11: error: unclosed `{` in the value of field `title`\n"
+                     ":4:11: error: unclosed `{` in the value of field `title`: the file "
+                     "ended at line 4\n"
                      "    title = {Open\n"
                      "            ^\n"
                      "sitegen: 1 error(s); nothing was written\n");

@@ -86,6 +86,9 @@ class Parser {
   void skip_space();
   bool at_line_start(size_t at) const;
   bool entry_starts_after(size_t newline) const;
+  bool entry_starts_at(size_t at) const;
+  bool ran_out() const;
+  std::string where_noticed(size_t at);
   size_t recovery_point(size_t from) const;
   bool parse_entry(std::string_view type, char close, size_t at, std::vector<BibEntry>& out);
   bool parse_string(char close);
@@ -139,12 +142,32 @@ bool Parser::at_line_start(size_t at) const {
 bool Parser::entry_starts_after(size_t newline) const {
   size_t k = newline + 1;
   while (k < s_.size() && (s_[k] == ' ' || s_[k] == '\t')) ++k;
-  if (k >= s_.size() || s_[k] != '@') return false;
+  return entry_starts_at(k);
+}
+
+bool Parser::entry_starts_at(size_t k) const {
+  if (k >= s_.size() || s_[k] != '@' || !at_line_start(k)) return false;
   size_t t = ++k;
   while (k < s_.size() && is_alpha(s_[k])) ++k;
   if (k == t) return false;
   while (k < s_.size() && is_space(s_[k])) ++k;
   return k < s_.size() && (s_[k] == '{' || s_[k] == '(');
+}
+
+// Whether the parser, still inside an entry or value, has reached the end of the file
+// or the next entry: then the brace that opened it was never closed.
+bool Parser::ran_out() const {
+  return pos_ >= s_.size() || entry_starts_at(pos_);
+}
+
+// Where an unclosed brace was noticed, for its message (which points at the brace).
+std::string Parser::where_noticed(size_t at) {
+  if (at >= s_.size()) {
+    return "the file ended at line " + std::to_string(loc_.at(s_.size() - 1).line);
+  }
+  SourceLoc next = loc_.at(at);
+  return "the next entry starts at line " + std::to_string(next.line) + ":" +
+         std::to_string(next.col);
 }
 
 size_t Parser::recovery_point(size_t from) const {
@@ -244,11 +267,20 @@ bool Parser::parse_entry(std::string_view type, char close, size_t at, std::vect
   BibEntry e;
   e.type = ascii_lower(type);
   e.loc = loc_.at(at);
+  size_t open = pos_ - 1;
+  // Reaching the end of the file or the next entry inside this one is its brace's fault.
+  auto unclosed = [&] {
+    std::string of = e.key.empty() ? "`@" + std::string(type) + "`" : "entry `" + e.key + "`";
+    report(true, open,
+           std::string("unclosed `") + s_[open] + "` of " + of + ": " + where_noticed(pos_));
+    return false;
+  };
   skip_space();
   size_t k0 = pos_;
   // A key never starts with `@`: that is the next entry, and this one has no key.
   while (pos_ < s_.size() && is_key_char(s_[pos_]) && !(pos_ == k0 && s_[pos_] == '@')) ++pos_;
   if (pos_ == k0) {
+    if (ran_out()) return unclosed();
     report(true, pos_,
            "expected an entry key after `@" + std::string(type) + (close == '}' ? "{`" : "(`"));
     return false;
@@ -261,6 +293,7 @@ bool Parser::parse_entry(std::string_view type, char close, size_t at, std::vect
     return true;
   }
   if (pos_ >= s_.size() || s_[pos_] != ',') {
+    if (ran_out()) return unclosed();
     report(true, pos_, "expected `,` after entry key `" + e.key + "`");
     return false;
   }
@@ -272,12 +305,14 @@ bool Parser::parse_entry(std::string_view type, char close, size_t at, std::vect
     size_t f0 = pos_;
     while (pos_ < s_.size() && is_name_char(s_[pos_])) ++pos_;
     if (pos_ == f0) {
+      if (ran_out()) return unclosed();
       report(true, pos_, "expected a field name or " + closer() + " in entry `" + e.key + "`");
       return false;
     }
     std::string_view written = s_.substr(f0, pos_ - f0);
     skip_space();
     if (pos_ >= s_.size() || s_[pos_] != '=') {
+      if (ran_out()) return unclosed();
       report(true, pos_, "expected `=` after field name `" + std::string(written) + "`");
       return false;
     }
@@ -297,6 +332,7 @@ bool Parser::parse_entry(std::string_view type, char close, size_t at, std::vect
       continue;
     }
     if (pos_ < s_.size() && s_[pos_] == close) break;
+    if (ran_out()) return unclosed();
     report(true, pos_,
            "expected `,` or " + closer() + " after field `" + std::string(written) + "`");
     return false;
@@ -369,13 +405,19 @@ bool Parser::read_delimited(const What& what, std::string* value) {
     } else if (c == '"' && quoted && depth == 0) {
       break;
     } else if (c == '\n' && entry_starts_after(i)) {
-      report(true, open, std::string("unclosed `") + s_[open] + "` in the value of " + what.str());
+      size_t next = i + 1;
+      while (s_[next] != '@') ++next;
+      report(true, open,
+             std::string("unclosed `") + s_[open] + "` in the value of " + what.str() + ": " +
+                 where_noticed(next));
       pos_ = i;
       return false;
     }
   }
   if (i >= s_.size()) {
-    report(true, open, std::string("unclosed `") + s_[open] + "` in the value of " + what.str());
+    report(true, open,
+           std::string("unclosed `") + s_[open] + "` in the value of " + what.str() + ": " +
+               where_noticed(s_.size()));
     pos_ = s_.size();
     return false;
   }

@@ -43,11 +43,13 @@ std::vector<BibEntry> parse_bibtex(std::string_view text, const std::string& dis
 //  - crossref: a field the entry lacks comes from the entry its `crossref` names
 //    (the target's `title` becomes the missing `booktitle`); the target's own
 //    identifiers and links (doi, url, isbn, eprint, pdf, ...) are not inherited,
-//    since they name the volume. An entry named by some crossref is a container and
-//    is not a publication of its own.
-//  - duplicate keys: an exact repeat (same type and fields) is dropped with a warning;
-//    a different entry under a used key gets a warning naming both locations and is
-//    kept under the first free `key-2`, `key-3`, ..., so no paper silently disappears.
+//    since they name the volume. An entry named by some crossref that is only a
+//    volume (a @proceedings, @book, @collection, ... with no author) is not a
+//    publication of its own.
+//  - duplicate keys: the first entry under a key is kept and later ones dropped,
+//    silently when equal up to whitespace and DBLP's timestamp, biburl and bibsource
+//    (an export repeating its @proceedings), else with a warning naming both
+//    locations and the fields that differ.
 //  - types: inproceedings/conference -> conference; article -> journal, or preprint
 //    when the journal is arXiv/CoRR/bioRxiv-like (Google Scholar exports); misc,
 //    unpublished, online with eprint/arxiv/archivePrefix -> preprint; phdthesis,

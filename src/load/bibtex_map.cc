@@ -1,5 +1,6 @@
 // The mapping of BibTeX entries onto Publication (see bibtex.h): crossref
 // inheritance, duplicate keys, entry types, dates, identifiers and al-folio fields.
+#include <algorithm>
 #include <cstring>
 #include <unordered_map>
 
@@ -307,24 +308,65 @@ Publication map_entry(const BibEntry& e, const BibEntry* parent, const std::stri
   return p;
 }
 
-bool same_content(const BibEntry& a, const BibEntry& b) {
-  if (a.type != b.type || a.fields.size() != b.fields.size()) return false;
-  for (size_t i = 0; i < a.fields.size(); ++i) {
-    if (a.fields[i].name != b.fields[i].name || a.fields[i].value != b.fields[i].value) {
-      return false;
+// Fields an exporter rewrites on every export (DBLP's): two copies of an entry that
+// differ only in these, or in line breaks and indentation, are the same entry.
+bool is_export_stamp(std::string_view field) {
+  return field == "timestamp" || field == "biburl" || field == "bibsource";
+}
+
+std::string collapse_space(std::string_view s) {
+  std::string out;
+  for (char c : trim(s)) {
+    if (!is_space(c)) {
+      out += c;
+    } else if (out.back() != ' ') {
+      out += ' ';
     }
   }
-  return true;
+  return out;
+}
+
+// What differs between two entries under one key, for the warning: "`title`, `year`";
+// empty when they are the same entry.
+std::string differences(const BibEntry& a, const BibEntry& b) {
+  std::vector<std::string> names;
+  if (a.type != b.type) names.push_back("the entry type");
+  auto check = [&](const BibEntry& x, const BibEntry& y) {
+    for (const BibField& f : x.fields) {
+      if (is_export_stamp(f.name)) continue;
+      const BibField* g = y.find(f.name);
+      std::string name = "`" + f.name + "`";
+      if ((!g || collapse_space(f.value) != collapse_space(g->value)) &&
+          std::find(names.begin(), names.end(), name) == names.end()) {
+        names.push_back(name);
+      }
+    }
+  };
+  check(a, b);
+  check(b, a);
+  std::string out;
+  for (size_t i = 0; i < names.size() && i < 3; ++i) out += (i ? ", " : "") + names[i];
+  if (names.size() > 3) out += ", ...";
+  return out;
+}
+
+// Entry types that hold other works. Named by a crossref and with no author of its
+// own, such an entry is only the volume (DBLP's @proceedings), not a paper.
+bool is_volume_only(const BibEntry& e) {
+  static constexpr std::string_view kContainers[] = {"book",         "collection",    "mvbook",
+                                                     "mvcollection", "mvproceedings", "mvreference",
+                                                     "periodical",   "proceedings",   "reference"};
+  return !e.find("author") &&
+         std::find(std::begin(kContainers), std::end(kContainers), e.type) != std::end(kContainers);
 }
 
 }  // namespace
 
 std::vector<Publication> bibtex_to_publications(const std::vector<BibEntry>& entries,
                                                 Diagnostics& diags) {
-  // Keys: the first use wins the key; an exact repeat is dropped, a different entry renamed.
+  // Keys: the first entry with a key is the one kept; a later one under the same key is
+  // dropped, silently when it is the same entry exported twice.
   std::unordered_map<std::string, size_t> by_key, by_lower;
-  std::unordered_map<std::string, bool> written;  // a new name must not take one of these
-  for (const BibEntry& e : entries) written.emplace(e.key, true);
   std::vector<std::string> keys(entries.size());
   for (size_t i = 0; i < entries.size(); ++i) {
     const BibEntry& e = entries[i];
@@ -336,19 +378,12 @@ std::vector<Publication> bibtex_to_publications(const std::vector<BibEntry>& ent
       continue;
     }
     const BibEntry& first = entries[it->second];
-    if (same_content(first, e)) {
-      diags.warning(e.loc, "duplicate entry `" + e.key + "` repeats the one at " +
-                               loc_text(first.loc) + "; this copy is ignored");
-      continue;
+    std::string differ = differences(first, e);
+    if (!differ.empty()) {
+      diags.warning(e.loc, "duplicate key `" + e.key + "`: this entry differs from the one at " +
+                               loc_text(first.loc) + " (in " + differ +
+                               "); the first one is kept and this one is ignored");
     }
-    std::string renamed;
-    for (int n = 2; renamed.empty() || by_key.count(renamed) || written.count(renamed); ++n) {
-      renamed = e.key + "-" + std::to_string(n);
-    }
-    diags.warning(e.loc, "duplicate key `" + e.key + "` (first used at " + loc_text(first.loc) +
-                             "); this entry is kept as `" + renamed + "`");
-    keys[i] = renamed;
-    by_key.emplace(renamed, i);
   }
 
   // Crossrefs: BibTeX matches keys case-insensitively.
@@ -367,7 +402,7 @@ std::vector<Publication> bibtex_to_publications(const std::vector<BibEntry>& ent
     }
     if (j < entries.size() && j != i) {
       parents[i] = &entries[j];
-      container[j] = true;
+      container[j] = is_volume_only(entries[j]);
       continue;
     }
     std::vector<std::string_view> known;
