@@ -10,9 +10,7 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-  # page_patch is left out of the default run while the input in fuzz/open/ still fails
-  # its check (see fuzz/README.md); `fuzz/run.sh SECONDS page_patch` runs it.
-  targets=(load frontmatter bibtex latex date names yaml serve_path theme markdown)
+  targets=(load frontmatter bibtex latex date names yaml serve_path theme markdown page_patch)
 fi
 build=${SITEGEN_FUZZ_BUILD:-build-fuzz}
 

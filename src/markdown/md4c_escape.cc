@@ -82,24 +82,8 @@ void append_named_entity(std::string& out, std::string_view entity, bool url) {
 }  // namespace
 
 void append_text(std::string& out, std::string_view text) {
-  append_escaped(out, text, kTextSpecial, [](std::string& o, char c) {
-    switch (c) {
-      case '&':
-        o += "&amp;";
-        break;
-      case '<':
-        o += "&lt;";
-        break;
-      case '>':
-        o += "&gt;";
-        break;
-      case '"':
-        o += "&quot;";
-        break;
-      default:
-        break;  // NUL
-    }
-  });
+  // md4c's text may hold NULs, which the entity table drops.
+  append_escaped(out, text, kTextSpecial, append_html_entity);
 }
 
 void append_url(std::string& out, std::string_view url) {

@@ -64,8 +64,15 @@ std::optional<std::vector<PagePatch>> page_patch(std::string_view before, std::s
   int target = -1;
   for (size_t i = 0; i < eb.size() && eb[i].start < p; ++i)
     if (eb[i].open_end <= p && p <= eb[i].close_start) target = static_cast<int>(i);
-  while (target >= 0 && (eb[target].close_start < after_end ||
-                         ea[target].close_start < before_end || (eb[target].bits & kRawText)))
+  // Its end tag must be the same bytes of the common suffix in both: a change that ends
+  // inside a tag or an attribute value can make the same bytes after it read as other
+  // elements.
+  auto same_close = [&](int e) {
+    return before.size() - ea[e].close_start == after.size() - eb[e].close_start;
+  };
+  while (target >= 0 &&
+         (eb[target].close_start < after_end || ea[target].close_start < before_end ||
+          !same_close(target) || (eb[target].bits & kRawText)))
     target = eb[target].parent;
   if (target < body) return std::nullopt;
 
@@ -88,6 +95,11 @@ std::optional<std::vector<PagePatch>> page_patch(std::string_view before, std::s
   size_t to_a = tail ? ea[ca[ca.size() - tail]].start : ea[target].close_start;
   size_t from_b = keep ? eb[cb[keep - 1]].end : eb[target].open_end;
   size_t to_b = tail ? eb[cb[cb.size() - tail]].start : eb[target].close_start;
+  // The bytes around the replaced run must be the same in both pages, or the patched page
+  // would not be the new one.
+  if (before.substr(0, from_a) != after.substr(0, from_b) ||
+      before.substr(to_a) != after.substr(to_b))
+    return std::nullopt;
   std::string_view removed = before.substr(from_a, to_a - from_a);
   std::string_view added = after.substr(from_b, to_b - from_b);
   if (has_script(removed) || has_script(added)) return std::nullopt;

@@ -98,6 +98,20 @@ TEST_CASE("page patch: tags are read as browsers tokenize them") {
         "/p[1] children 0 keep 0 remove 0: 2");
 }
 
+TEST_CASE("page patch: a change that ends inside a tag (found by fuzzing)") {
+  // The quote left open makes the unchanged bytes after the change part of an attribute
+  // value: the first item's end tag is no longer the same bytes, so the patch is made
+  // for the list, whose end tag is.
+  std::string list =
+      "<ol>\n<li><a href=\"/a/\">Alpha</a></li>\n<li><a href=\"/b/\">Beta</a></li>\n</ol>";
+  std::string after = list;
+  after.replace(after.find("\">Alpha"), 7, "suAlpha");
+  after.insert(after.find("<li><a href=\"/b/"), "<li><a href=x</a></li>\n");
+  CHECK(patch_of(list, after) ==
+        "/ol[0] children 2 keep 0 remove 2: \n<li><a href=\"/a/suAlpha</a></li>\n"
+        "<li><a href=x</a></li>\n<li><a href=\"/b/\">Beta</a></li>\n");
+}
+
 TEST_CASE("page patch: as JSON for the live-reload script") {
   std::optional<std::vector<PagePatch>> p =
       page_patch(doc("<main><p>\"a\"</p></main>"), doc("<main><p>\"b\"</p></main>"));

@@ -5,27 +5,31 @@
 
 namespace sitegen {
 
+void append_html_entity(std::string& out, char c) {
+  switch (c) {
+    case '&':
+      out += "&amp;";
+      break;
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    case '\'':
+      out += "&#39;";
+      break;
+    default:
+      break;
+  }
+}
+
 void append_html_escaped(std::string& out, std::string_view text) {
   static constexpr ByteSet kEscaped("&<>\"'");
-  append_escaped(out, text, kEscaped, [](std::string& o, char c) {
-    switch (c) {
-      case '&':
-        o += "&amp;";
-        break;
-      case '<':
-        o += "&lt;";
-        break;
-      case '>':
-        o += "&gt;";
-        break;
-      case '"':
-        o += "&quot;";
-        break;
-      default:
-        o += "&#39;";
-        break;
-    }
-  });
+  append_escaped(out, text, kEscaped, append_html_entity);
 }
 
 std::string html_escape(std::string_view text) {

@@ -24,6 +24,9 @@ void append_escaped(std::string& out, std::string_view text, const ByteSet& spec
   }
 }
 
+// Appends the character reference for one of & < > " ' (other bytes append nothing).
+void append_html_entity(std::string& out, char c);
+
 // Escapes text for HTML content and attribute values.
 std::string html_escape(std::string_view text);
 // The same, appended to `out`.
