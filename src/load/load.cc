@@ -51,12 +51,8 @@ void load_pub_settings(const TomlNode& node, PublicationSettings& s, Diagnostics
   }
   if (const TomlNode* markers = r.table("markers")) {
     for (const auto& [symbol, text] : markers->fields) {
-      if (text.kind != TomlNode::Kind::kString) {
-        diags.error(text.loc, "marker `" + symbol + "` must be a string, not " +
-                                  std::string(kind_name(text.kind)));
-        continue;
-      }
-      s.markers.push_back({symbol, text.str});
+      std::string legend;
+      if (read_string(text, symbol, diags, &legend)) s.markers.push_back({symbol, legend});
     }
   }
   if (const TomlNode* numbering = r.table("numbering")) {
@@ -68,12 +64,8 @@ void load_pub_settings(const TomlNode& node, PublicationSettings& s, Diagnostics
                                         did_you_mean(type, publication_type_names()));
         continue;
       }
-      if (prefix.kind != TomlNode::Kind::kString) {
-        diags.error(prefix.loc, "numbering prefix for `" + type + "` must be a string, not " +
-                                    std::string(kind_name(prefix.kind)));
-        continue;
-      }
-      s.numbering[*known] = prefix.str;
+      std::string text;
+      if (read_string(prefix, type, diags, &text)) s.numbering[*known] = text;
     }
   }
   r.finish();
@@ -100,7 +92,7 @@ void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diag
     load_pub_settings(*pubs, site.pubs_settings, diags);
   if (const TomlNode* nav = r.table("nav")) {
     TableReader nr(*nav, "[nav]", diags);
-    if (nr.strings("items", &site.nav)) site.nav_loc = nr.find("items")->loc;
+    if (nr.string_array("items", &site.nav)) site.nav_loc = nr.find("items")->loc;
     nr.finish();
   }
   r.finish();
@@ -171,12 +163,8 @@ std::vector<Link> read_links(const TomlNode& table, Diagnostics& diags) {
   std::vector<Link> links;
   links.reserve(table.fields.size());
   for (const auto& [label, url] : table.fields) {
-    if (url.kind != TomlNode::Kind::kString) {
-      diags.error(url.loc, "link `" + label + "` must be a URL string, not " +
-                               std::string(kind_name(url.kind)));
-      continue;
-    }
-    links.push_back({label, url.str});
+    std::string address;
+    if (read_string(url, label, diags, &address)) links.push_back({label, std::move(address)});
   }
   return links;
 }

@@ -30,7 +30,7 @@ void read_publication(const TomlNode& node, bool from_bibtex, Publication& p, Di
   p.loc = node.key_loc;
   r.string("title", &p.title, !from_bibtex);
   std::vector<std::string> authors;
-  if (r.strings("authors", &authors, !from_bibtex)) {
+  if (r.string_array("authors", &authors, !from_bibtex)) {
     p.authors.clear();
     p.authors.reserve(authors.size());
     for (std::string& a : authors) p.authors.push_back({std::move(a), "", false});

@@ -17,7 +17,8 @@ TEST_CASE("load error: TOML syntax error") {
 
 TEST_CASE("load error: wrong type") {
   CHECK(diagnostics_of({{"site.toml", "title = 5\n[person]\nname = \"A\"\n"}}) ==
-        "content/site.toml:1:9: error: `title` must be a string, not an integer\n"
+        "content/site.toml:1:9: error: `title` must be a string, not an integer (write title = "
+        "\"5\")\n"
         "  title = 5\n"
         "          ^\n");
 }
@@ -167,7 +168,7 @@ TEST_CASE("load error: bad group_by, nav item and section style") {
 
 TEST_CASE("load error: page front matter") {
   CHECK(diagnostics_of({{"pages/a.md", "+++\ntitle = \"T\"\nnav = \"yes\"\n+++\nbody\n"}}) ==
-        "content/pages/a.md:3:7: error: `nav` must be true or false, not a string\n"
+        "content/pages/a.md:3:7: error: `nav` must be a boolean, not a string\n"
         "  nav = \"yes\"\n"
         "        ^\n");
   CHECK(diagnostics_of({{"pages/b.md", "+++\ntitle = \"T\"\n"}}) ==

@@ -1,4 +1,5 @@
-// Typed values from located TOML trees (parsed in toml_convert.cc), with located errors.
+// TableReader: the fields of one table of a located TOML tree (parsed in toml_convert.cc),
+// each read by its typed read (toml_value.cc), and unknown keys warned about.
 #include "load/toml_reader.h"
 
 #include <algorithm>
@@ -38,116 +39,48 @@ const TomlNode* TableReader::find(std::string_view key) {
   return nullptr;
 }
 
-void TableReader::wrong_type(std::string_view key, const TomlNode& n, std::string_view expected) {
-  diags_.error(n.loc, "`" + std::string(key) + "` must be " + std::string(expected) + ", not " +
-                          std::string(kind_name(n.kind)));
+const TomlNode* TableReader::find_required(std::string_view key, bool required) {
+  const TomlNode* n = find(key);
+  if (!n && required)
+    diags_.error(table_.key_loc, what_ + " is missing required key `" + std::string(key) + "`");
+  return n;
 }
 
 bool TableReader::string(std::string_view key, std::string* out, bool required) {
-  const TomlNode* n = find(key);
-  if (!n) {
-    if (required)
-      diags_.error(table_.key_loc, what_ + " is missing required key `" + std::string(key) + "`");
-    return false;
-  }
-  if (n->kind != TomlNode::Kind::kString) {
-    wrong_type(key, *n, "a string");
-    return false;
-  }
-  *out = n->str;
-  return true;
+  const TomlNode* n = find_required(key, required);
+  return n && read_string(*n, key, diags_, out);
 }
 
 bool TableReader::boolean(std::string_view key, bool* out) {
   const TomlNode* n = find(key);
-  if (!n) return false;
-  if (n->kind != TomlNode::Kind::kBool) {
-    wrong_type(key, *n, "true or false");
-    return false;
-  }
-  *out = n->boolean;
-  return true;
+  return n && read_boolean(*n, key, diags_, out);
 }
 
 bool TableReader::integer(std::string_view key, int* out) {
   const TomlNode* n = find(key);
-  if (!n) return false;
-  if (n->kind != TomlNode::Kind::kInteger || n->integer < INT32_MIN || n->integer > INT32_MAX) {
-    wrong_type(key, *n, "an integer");
-    return false;
-  }
-  *out = static_cast<int>(n->integer);
-  return true;
+  return n && read_integer(*n, key, diags_, out);
 }
 
 bool TableReader::date(std::string_view key, Date* out, bool allow_present, bool required) {
-  const TomlNode* n = find(key);
-  if (!n) {
-    if (required)
-      diags_.error(table_.key_loc, what_ + " is missing required key `" + std::string(key) + "`");
-    return false;
-  }
-  std::string why;
-  std::optional<Date> d;
-  switch (n->kind) {
-    case TomlNode::Kind::kDate:
-    case TomlNode::Kind::kDateTime:
-      d = n->date;
-      break;
-    case TomlNode::Kind::kInteger:
-      if (n->integer >= 1 && n->integer <= 9999)
-        d = Date{static_cast<int>(n->integer), 0, 0};
-      else
-        why = "year out of range";
-      break;
-    case TomlNode::Kind::kString:
-      d = parse_date(n->str, allow_present, &why);
-      break;
-    default:
-      why = "expected a date, not " + std::string(kind_name(n->kind));
-  }
-  if (!d) {
-    diags_.error(n->loc, "bad date in `" + std::string(key) + "`: " + why);
-    return false;
-  }
-  *out = *d;
-  return true;
+  const TomlNode* n = find_required(key, required);
+  return n && read_date(*n, key, diags_, out, allow_present);
 }
 
 bool TableReader::strings(std::string_view key, std::vector<std::string>* out, bool required) {
-  const TomlNode* n = find(key);
-  if (!n) {
-    if (required)
-      diags_.error(table_.key_loc, what_ + " is missing required key `" + std::string(key) + "`");
-    return false;
-  }
-  if (n->kind == TomlNode::Kind::kString) {
-    *out = {n->str};
-    return true;
-  }
-  if (n->kind != TomlNode::Kind::kArray) {
-    wrong_type(key, *n, "a string or an array of strings");
-    return false;
-  }
-  std::vector<std::string> result;
-  result.reserve(n->items.size());
-  for (const TomlNode& item : n->items) {
-    if (item.kind != TomlNode::Kind::kString) {
-      diags_.error(item.loc, "`" + std::string(key) + "` must hold only strings, not " +
-                                 std::string(kind_name(item.kind)));
-      return false;
-    }
-    result.push_back(item.str);
-  }
-  *out = std::move(result);
-  return true;
+  const TomlNode* n = find_required(key, required);
+  return n && read_strings(*n, key, diags_, out, true);
+}
+
+bool TableReader::string_array(std::string_view key, std::vector<std::string>* out, bool required) {
+  const TomlNode* n = find_required(key, required);
+  return n && read_strings(*n, key, diags_, out, false);
 }
 
 const TomlNode* TableReader::table(std::string_view key) {
   const TomlNode* n = find(key);
   if (!n) return nullptr;
   if (n->kind != TomlNode::Kind::kTable) {
-    wrong_type(key, *n, "a table");
+    diags_.error(n->loc, "`" + std::string(key) + "` must be a table, not " + type_name(*n));
     return nullptr;
   }
   return n;
@@ -157,13 +90,14 @@ std::vector<const TomlNode*> TableReader::tables(std::string_view key) {
   std::vector<const TomlNode*> out;
   const TomlNode* n = find(key);
   if (!n) return out;
+  std::string must = "`" + std::string(key) + "` must be an array of tables";
   if (n->kind != TomlNode::Kind::kArray) {
-    wrong_type(key, *n, "an array of tables (`[[" + std::string(key) + "]]`)");
+    diags_.error(n->loc, must + " (`[[" + std::string(key) + "]]`), not " + type_name(*n));
     return out;
   }
   for (const TomlNode& item : n->items) {
     if (item.kind != TomlNode::Kind::kTable) {
-      wrong_type(key, item, "an array of tables");
+      diags_.error(item.loc, must + ", not an array containing " + type_name(item));
       return {};
     }
     out.push_back(&item);

@@ -62,6 +62,24 @@ struct TomlNode {
 
 // "a string", "an integer", ... for messages.
 std::string_view kind_name(TomlNode::Kind kind);
+// What a value is, in the words of messages: kind_name, but "an array of strings" or
+// "an array of tables" for an array that holds only those.
+std::string type_name(const TomlNode& n);
+
+// Typed reads of one value, the value of `key` (toml_value.cc): the one place a value's
+// type is checked. A wrong type is an error at the value, "`key` must be <type>, not
+// <what it is>", with a hint where the meaning is clear; the read then returns false
+// and leaves *out alone.
+bool read_string(const TomlNode& n, std::string_view key, Diagnostics& diags, std::string* out);
+bool read_boolean(const TomlNode& n, std::string_view key, Diagnostics& diags, bool* out);
+bool read_integer(const TomlNode& n, std::string_view key, Diagnostics& diags, int* out);
+// A TOML date (or date-time, its time ignored), an integer year, or a "YYYY[-MM[-DD]]"
+// string; with allow_present also "present".
+bool read_date(const TomlNode& n, std::string_view key, Diagnostics& diags, Date* out,
+               bool allow_present);
+// An array of strings; with one_string_allowed a single string too (a list of one).
+bool read_strings(const TomlNode& n, std::string_view key, Diagnostics& diags,
+                  std::vector<std::string>* out, bool one_string_allowed);
 
 // Parses a document with toml++ (toml_convert.cc); on a mistake reports it
 // (file:line:col) and returns nullopt.
@@ -90,6 +108,8 @@ class TableReader {
   bool date(std::string_view key, Date* out, bool allow_present = false, bool required = false);
   // A string or an array of strings.
   bool strings(std::string_view key, std::vector<std::string>* out, bool required = false);
+  // An array of strings only (a list whose items may hold commas, such as authors).
+  bool string_array(std::string_view key, std::vector<std::string>* out, bool required = false);
   // A table, or an array of tables; nullptr when absent or of another type (reported).
   const TomlNode* table(std::string_view key);
   std::vector<const TomlNode*> tables(std::string_view key);
@@ -102,7 +122,8 @@ class TableReader {
   Diagnostics& diags() { return diags_; }
 
  private:
-  void wrong_type(std::string_view key, const TomlNode& n, std::string_view expected);
+  // The value of `key`, or nullptr; a missing required key is reported at the header.
+  const TomlNode* find_required(std::string_view key, bool required);
 
   // Room for the keys the longest reader asks for ([[publication]]'s), so known_ is
   // allocated once, not grown key by key for each of thousands of entries.
