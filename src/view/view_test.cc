@@ -61,7 +61,7 @@ TEST_CASE("view: author marks are explained on the home page and each paper page
         "Example</strong><sup title=\"Equal contribution; Corresponding author\">*†</sup></span>, "
         "<span class=\"author\">Grace Hopper<sup title=\"Equal contribution\">*</sup></span>, "
         "<span class=\"author\">Alan Turing<sup>‡</sup></span></div>");
-  CHECK(paper.find("</div>\n" + std::string(legend)) != std::string::npos);
+  CHECK(paper.find(std::string(legend) + "</header>") != std::string::npos);
   // A paper without marks has no legend.
   CHECK(page_of(r, "publications/b/index.html").find("class=\"legend\"") == std::string::npos);
 }
