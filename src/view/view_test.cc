@@ -3,6 +3,9 @@
 
 #include <doctest/doctest.h>
 
+#include <fstream>
+#include <iterator>
+
 #include "support/test_site.h"
 
 using namespace sitegen;
@@ -64,4 +67,21 @@ TEST_CASE("view: author marks are explained on the home page and each paper page
   CHECK(paper.find(std::string(legend) + "</header>") != std::string::npos);
   // A paper without marks has no legend.
   CHECK(page_of(r, "publications/b/index.html").find("class=\"legend\"") == std::string::npos);
+}
+
+TEST_CASE("view: `language` sets <html lang> and nothing else, as the starter site.toml says") {
+  BuildResult r = build_files({{"site.toml", "language = \"de\"\n[person]\nname = \"Ada\"\n"},
+                               {"news.toml", "[[news]]\ndate = 2025-09-01\ntext = \"Hallo\"\n"}});
+  std::string home = page_of(r, "index.html");
+  CHECK(home.rfind("<!doctype html>\n<html lang=\"de\">\n", 0) == 0);
+  CHECK(line_with(home, "Hallo") ==
+        "<li class=\"news-item\"><time datetime=\"2025-09-01\">Sep 1, 2025</time><div "
+        "class=\"news-text\">Hallo</div></li>");
+  CHECK(line_with(home, "<h2 id=\"news-h\">") == "<h2 id=\"news-h\">News</h2>");
+  std::ifstream starter(std::string(SITEGEN_SOURCE_DIR) + "/content/site.toml");
+  std::string text((std::istreambuf_iterator<char>(starter)), {});
+  CHECK(text.find("# The language of your pages, as a BCP 47 tag (\"en\", \"de\", \"zh-Hans\"): it "
+                  "sets\n# <html lang>, which screen readers, browsers' hyphenation and search "
+                  "engines use.\n# Dates and the theme's labels (\"Publications\", \"News\", ...) "
+                  "stay in English.\nlanguage = \"en\"\n") != std::string::npos);
 }
