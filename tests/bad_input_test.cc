@@ -612,20 +612,34 @@ TEST_CASE("bad input: the content folder as the output") {
   auto before = snapshot(s.content);
   Result r = run_sitegen({"build", "content", "-o", "content"}, in_dir(s.root));
   CHECK(r.code == 1);
-  CHECK(r.err == "sitegen: error: refusing to write the site into the content directory itself\n");
+  CHECK(r.err ==
+        "sitegen: error: refusing to write the site into the content directory itself; "
+        "choose another folder (e.g. public/)\n");
   CHECK(snapshot(s.content) == before);
 }
 
-TEST_CASE("bad input: the output inside the content folder") {
-  Scratch s("out-in-content");
+TEST_CASE("bad input: the output inside static/ of the content folder") {
+  Scratch s("out-in-static");
   auto before = snapshot(s.content);
-  Result r = run_sitegen({"build", "content", "-o", "content/public"}, in_dir(s.root));
+  Result r = run_sitegen({"build", "content", "-o", "content/static/public"}, in_dir(s.root));
   CHECK(r.code == 1);
   CHECK(r.err == "sitegen: error: refusing to write the site to " +
-                     (s.content / "public").string() +
-                     ": it is inside the content directory; choose a folder outside it (e.g. "
-                     "public/)\n");
+                     (s.content / "static/public").string() +
+                     ": sitegen reads static/ of the content directory; choose another folder "
+                     "(e.g. public/)\n");
   CHECK(snapshot(s.content) == before);
+}
+
+TEST_CASE("bad input: the output inside the content folder, outside what it reads") {
+  Scratch s("out-in-content");
+  Result r = run_sitegen({"build", "content", "-o", "content/public"}, in_dir(s.root));
+  CHECK(r.err == "");
+  CHECK(r.code == 0);
+  CHECK(fs::exists(s.content / "public/index.html"));
+  Result again =
+      run_sitegen({"build", "content", "-o", "content/public", "--strict"}, in_dir(s.root));
+  CHECK(again.err == "");
+  CHECK(again.code == 0);
 }
 
 TEST_CASE("bad input: the content folder inside the output") {
@@ -644,7 +658,9 @@ TEST_CASE("bad input: the output is a symlink to the content folder") {
   auto before = snapshot(s.content);
   Result r = run_sitegen({"build", "content", "-o", "public"}, in_dir(s.root));
   CHECK(r.code == 1);
-  CHECK(r.err == "sitegen: error: refusing to write the site into the content directory itself\n");
+  CHECK(r.err ==
+        "sitegen: error: refusing to write the site into the content directory itself; "
+        "choose another folder (e.g. content/public/)\n");
   CHECK(snapshot(s.content) == before);
 }
 

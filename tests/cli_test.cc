@@ -137,18 +137,20 @@ TEST_CASE("cli: without CONTENT, build and check find site.toml in . or in conte
   fs::path dir = temp_dir("default");
   REQUIRE(run({"new", (dir / "plain").string()}).code == 0);
   REQUIRE(run({"new", (dir / "repo").string(), "--github-pages"}).code == 0);
-  // site.toml here: the content is `.`, and public/ inside it is refused with a folder
-  // outside it as the example.
+  // site.toml here: the content is `.`, and the site goes to public/ inside it, which the
+  // next build does not read back.
   Run here = run_in(dir / "plain", {"check", "-q"});
   CHECK(here.err == "");
   CHECK(here.out == "");
   CHECK(here.code == 0);
-  Run in_content = run_in(dir / "plain", {"build"});
-  CHECK(in_content.code == 1);
-  CHECK(in_content.err == "sitegen: error: refusing to write the site to " +
-                              fs::weakly_canonical(dir / "plain/public").string() +
-                              ": it is inside the content directory; choose a folder outside it "
-                              "(e.g. ../public/)\n");
+  Run in_tree = run_in(dir / "plain", {"build", "-q"});
+  CHECK(in_tree.err == "");
+  CHECK(in_tree.code == 0);
+  CHECK(fs::exists(dir / "plain/public/index.html"));
+  Run again = run_in(dir / "plain", {"build"});
+  CHECK(again.err == "");
+  CHECK(again.out.find(" written, ") != std::string::npos);
+  CHECK(again.out.find(" -> public\n") != std::string::npos);
   Run beside = run_in(dir / "plain", {"build", "-q", "-o", "../public"});
   CHECK(beside.err == "");
   CHECK(beside.out == "");
@@ -166,6 +168,89 @@ TEST_CASE("cli: without CONTENT, build and check find site.toml in . or in conte
   Run none = run_in(dir, {"check"});
   CHECK(none.code == 1);
   CHECK(none.err == "sitegen: error: content directory `content` not found\n");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("cli: new, then build with no arguments in the new folder") {
+  fs::path dir = temp_dir("new-build");
+  fs::create_directories(dir);
+  Run n = run_in(dir, {"new", "nt"});
+  CHECK(n.code == 0);
+  CHECK(n.out ==
+        "created a starter site in nt\n"
+        "next: edit nt/site.toml, then run\n"
+        "  cd nt && sitegen build   (or sitegen serve, to preview as you edit)\n");
+  Run b = run_in(dir / "nt", {"build", "--strict"});
+  CHECK(b.err == "");
+  CHECK(b.code == 0);
+  CHECK(fs::exists(dir / "nt/public/index.html"));
+  CHECK(fs::exists(dir / "nt/public/publications/index.html"));
+  // The built site holds .bib files; the loader does not take them for content.
+  Run c = run_in(dir / "nt", {"check", "--strict", "-q"});
+  CHECK(c.err == "");
+  CHECK(c.code == 0);
+  Run repo = run_in(dir, {"new", "my repo", "--github-pages"});
+  CHECK(repo.out.find("next, in my repo:\n  git init -b main\n  git submodule add <sitegen "
+                      "repository> sitegen\n  sitegen build   (preview: sitegen serve)\n") !=
+        std::string::npos);
+  Run here = run_in(dir / "my repo", {"build", "-q"});
+  CHECK(here.err == "");
+  CHECK(fs::exists(dir / "my repo/public/index.html"));
+  fs::create_directories(dir / "empty");
+  CHECK(run_in(dir / "empty", {"new", "."}).out ==
+        "created a starter site in .\n"
+        "next: edit ./site.toml, then run\n"
+        "  sitegen build   (or sitegen serve, to preview as you edit)\n");
+  CHECK(run_in(dir, {"new", "a b"}).out.find("  cd 'a b' && sitegen build") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("cli: an output folder the loader reads from is refused, with one that is not") {
+  fs::path dir = temp_dir("out-read");
+  REQUIRE(run({"new", (dir / "nt").string()}).code == 0);
+  fs::path c = fs::weakly_canonical(dir / "nt");
+  Run same = run_in(dir / "nt", {"build", "-o", "."});
+  CHECK(same.code == 1);
+  CHECK(same.err ==
+        "sitegen: error: refusing to write the site into the content directory itself; choose "
+        "another folder (e.g. public/)\n");
+  Run stat = run_in(dir / "nt", {"build", "-o", "static/site"});
+  CHECK(stat.code == 1);
+  CHECK(stat.err == "sitegen: error: refusing to write the site to " +
+                        (c / "static/site").string() +
+                        ": sitegen reads static/ of the content directory; choose another folder "
+                        "(e.g. public/)\n");
+  Run pages = run_in(dir / "nt/pages", {"build", "..", "-o", "."});
+  CHECK(pages.code == 1);
+  CHECK(pages.err == "sitegen: error: refusing to write the site to " + (c / "pages").string() +
+                         ": sitegen reads pages/ of the content directory; choose another "
+                         "folder (e.g. ../public/)\n");
+  // public/ is the user's own folder: the hint names a folder the build would accept.
+  fs::create_directories(dir / "nt/public");
+  { std::ofstream(dir / "nt/public/notes.txt") << "mine"; }
+  Run layouts = run_in(dir / "nt", {"build", "-o", "layouts"});
+  CHECK(layouts.err == "sitegen: error: refusing to write the site to " + (c / "layouts").string() +
+                           ": sitegen reads layouts/ of the content directory; choose another "
+                           "folder (e.g. ../public/)\n");
+  // A theme folder given by path, inside the content folder.
+  fs::create_directories(dir / "nt/mytheme");
+  fs::copy(fs::path(SITEGEN_SOURCE_DIR) / "themes/scholar", dir / "nt/mytheme",
+           fs::copy_options::recursive);
+  std::string toml;
+  {
+    std::ifstream in(dir / "nt/site.toml");
+    toml.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  size_t at = toml.find("theme = \"scholar\"");
+  REQUIRE(at != std::string::npos);
+  toml.replace(at, 17, "theme = \"./mytheme\"");
+  { std::ofstream(dir / "nt/site.toml") << toml; }
+  Run theme = run_in(dir / "nt", {"build", "-o", "mytheme/out"});
+  CHECK(theme.code == 1);
+  CHECK(theme.err == "sitegen: error: refusing to write the site to " +
+                         (c / "mytheme/out").string() + ": it is inside the theme folder " +
+                         (c / "mytheme").string() + ", which sitegen reads\n");
+  CHECK_FALSE(fs::exists(dir / "nt/mytheme/out"));
   fs::remove_all(dir);
 }
 

@@ -348,8 +348,9 @@ TEST_CASE("import hugo-blox: the command, and a tree without publications") {
                      "[publication.links]\n"
                      "pdf = \"files/paper.pdf\"\n");
 
-  // The output builds as it is.
+  // The output builds as it is, beside the PDF it links to.
   BuildResult built = build_site(MemorySource({{"site.toml", "[person]\nname = \"Ada Lovelace\"\n"},
+                                               {"static/files/paper.pdf", "%PDF"},
                                                {"publications.toml", r.out}}),
                                  BuildOptions{});
   CHECK(built.diags.format_all() == "");

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "build/local_links.h"
 #include "load/load.h"
 #include "render/sitemap.h"
 #include "text/strings.h"
@@ -73,6 +74,7 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   for (const auto& [rel, bytes] : pages->theme().assets)
     result.output.files["assets/" + rel].bytes = bytes;
   add_static(content, pages->site(), result.output, diags);
+  check_local_links(pages->site(), result.output, content, diags);
   add_sitemap_and_robots(pages->view().urls(), result.output);
   // GitHub Pages: no Jekyll processing, and the custom domain when one is set.
   const std::string& cname = pages->site().cname;

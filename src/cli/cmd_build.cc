@@ -66,11 +66,13 @@ bool is_within(const fs::path& inner, const fs::path& outer) {
   return a == outer.end();
 }
 
-// Output locations that would endanger the user's files.
-std::string unsafe_output(const std::string& content, const std::string& out) {
+// The folders of the content the loader reads whole: an output there would be read back
+// as content. (The theme folder, known once site.toml is read, is checked after the build.)
+constexpr const char* kReadDirs[] = {"static", "pages", "layouts", "themes"};
+
+// Why writing to `o` (absolute, symlinks resolved) would endanger the content in `c`, or "".
+std::string refusal(const fs::path& c, const fs::path& o) {
   std::error_code ec;
-  fs::path o = fs::weakly_canonical(fs::absolute(out), ec);
-  fs::path c = fs::weakly_canonical(fs::absolute(content), ec);
   const char* home = std::getenv("HOME");
   if (o == o.root_path()) return "refusing to write the site to the root directory /";
   if (home && *home && o == fs::weakly_canonical(home, ec))
@@ -78,17 +80,53 @@ std::string unsafe_output(const std::string& content, const std::string& out) {
   if (o == c) return "refusing to write the site into the content directory itself";
   if (is_within(c, o))
     return "refusing to write the site to " + o.string() + ": it contains the content directory";
-  if (is_within(o, c)) {
-    // public/ beside the content, or beside the content's folder when that is here.
-    fs::path here = fs::weakly_canonical(fs::current_path(ec), ec);
-    fs::path example = is_within(here / "public", c)
-                           ? fs::path(c.parent_path() / "public").lexically_relative(here)
-                           : fs::path("public");
-    return "refusing to write the site to " + o.string() +
-           ": it is inside the content directory; choose a folder outside it (e.g. " +
-           example.generic_string() + "/)";
-  }
+  for (const char* dir : kReadDirs)
+    if (is_within(o, c / dir))
+      return "refusing to write the site to " + o.string() + ": sitegen reads " + dir +
+             "/ of the content directory";
   return "";
+}
+
+// A folder sitegen would write to: not refused, and new, empty or a previous build.
+bool usable_output(const fs::path& c, const fs::path& candidate) {
+  std::error_code ec;
+  fs::path o = fs::weakly_canonical(candidate, ec);
+  if (!refusal(c, o).empty()) return false;
+  if (!fs::exists(o, ec)) return true;
+  return fs::is_directory(o, ec) && (fs::is_empty(o, ec) || fs::exists(o / kStampFile, ec));
+}
+
+// The nearest public/ that would be accepted, as the user would type it from here.
+std::string suggested_output(const fs::path& c) {
+  std::error_code ec;
+  fs::path here = fs::weakly_canonical(fs::current_path(ec), ec);
+  for (const fs::path& o : {here / "public", c / "public", c.parent_path() / "public",
+                            here / "site-public", c / "site-public"})
+    if (usable_output(c, o)) return o.lexically_relative(here).generic_string() + "/";
+  return "";
+}
+
+// Output locations that would endanger the user's files, with a folder that would not.
+std::string unsafe_output(const std::string& content, const std::string& out) {
+  std::error_code ec;
+  fs::path o = fs::weakly_canonical(fs::absolute(out), ec);
+  fs::path c = fs::weakly_canonical(fs::absolute(content), ec);
+  std::string why = refusal(c, o);
+  // The hint is for an output in the content folder; one above it is a plain mistake.
+  if (why.empty() || (o != c && !is_within(o, c))) return why;
+  std::string example = suggested_output(c);
+  return example.empty() ? why : why + "; choose another folder (e.g. " + example + ")";
+}
+
+// An output inside the theme folder, which the build reads from.
+std::string output_in_theme(const std::string& theme_dir, const std::string& out) {
+  if (theme_dir.empty()) return "";
+  std::error_code ec;
+  fs::path o = fs::weakly_canonical(fs::absolute(out), ec);
+  fs::path t = fs::weakly_canonical(fs::absolute(theme_dir), ec);
+  if (!is_within(o, t)) return "";
+  return "refusing to write the site to " + o.string() + ": it is inside the theme folder " +
+         t.string() + ", which sitegen reads";
 }
 
 void print_diagnostics(const Diagnostics& d, std::ostream& err) {
@@ -128,6 +166,10 @@ int cmd_build(const std::vector<std::string>& args, Io io) {
   BuildResult r = build_site(
       DiskSource(a.content), a.options,
       [&](const std::string& rel, std::string_view bytes) { return writer.add(rel, bytes); });
+  if (std::string in_theme = output_in_theme(r.settings.theme_dir, a.out); !in_theme.empty()) {
+    io.err << "sitegen: error: " << in_theme << "\n";
+    return kExitErrors;
+  }
   print_diagnostics(r.diags, io.err);
   if (r.diags.has_errors()) {
     io.err << "sitegen: " << r.diags.error_count() << " error(s); nothing was written, " << a.out

@@ -30,6 +30,24 @@ bool write_file(const fs::path& p, std::string_view bytes, Io io) {
   return true;
 }
 
+// `dir` as typed in a shell: quoted when it holds anything but the usual path characters.
+std::string shell_word(const std::string& dir) {
+  bool plain = !dir.empty() && dir.find_first_not_of(
+                                   "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmn"
+                                   "opqrstuvwxyz0123456789._/+-") == std::string::npos;
+  if (plain) return dir;
+  std::string q = "'";
+  for (char ch : dir) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return q + "'";
+}
+
+// The commands to run next, in `dir`: build and serve find the content there by themselves.
+std::string in_dir(const fs::path& dir, const std::string& command) {
+  std::string d = dir.lexically_normal().generic_string();
+  while (d.size() > 1 && d.back() == '/') d.pop_back();
+  return d == "." ? command : "cd " + shell_word(d) + " && " + command;
+}
+
 }  // namespace
 
 int cmd_new(const std::vector<std::string>& args, Io io) {
@@ -62,7 +80,8 @@ int cmd_new(const std::vector<std::string>& args, Io io) {
   if (!github_pages) {
     io.out << "created a starter site in " << dir.string() << "\n"
            << "next: edit " << (dir / "site.toml").string() << ", then run\n"
-           << "  sitegen build " << dir.string() << " -o public\n";
+           << "  " << in_dir(dir, "sitegen build")
+           << "   (or sitegen serve, to preview as you edit)\n";
     return kExitOk;
   }
   const auto& templates = embedded_template_files();
@@ -78,7 +97,7 @@ int cmd_new(const std::vector<std::string>& args, Io io) {
          << "next, in " << dir.string() << ":\n"
          << "  git init -b main\n"
          << "  git submodule add <sitegen repository> sitegen\n"
-         << "  sitegen build content -o public   (preview: sitegen serve content)\n"
+         << "  sitegen build   (preview: sitegen serve)\n"
          << "then push to GitHub and choose Settings -> Pages -> Source: GitHub Actions\n"
          << "(docs/deploying.md in sitegen walks through every step)\n";
   return kExitOk;

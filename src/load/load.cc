@@ -85,6 +85,7 @@ void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diag
   r.boolean("allow_javascript_urls", &site.allow_javascript_urls);
   if (const TomlNode* person = r.table("person")) {
     load_person(source, *person, site.person, diags);
+    note_links_table(site, *person);
   } else if (!r.find("person")) {
     diags.error(root.loc, "site.toml is missing the [person] table (at least `name`)");
   }
@@ -167,6 +168,20 @@ std::vector<Link> read_links(const TomlNode& table, Diagnostics& diags) {
     if (read_string(url, label, diags, &address)) links.push_back({label, std::move(address)});
   }
   return links;
+}
+
+void note_field_link(Site& site, TableReader& r, std::string_view key, const std::string& url) {
+  if (const TomlNode* n = url.empty() ? nullptr : r.find(key))
+    site.field_links.push_back({std::string(key), url, n->loc});
+}
+
+void note_links_table(Site& site, const TomlNode& owner) {
+  for (const auto& [key, table] : owner.fields) {
+    if (key != "links" || table.kind != TomlNode::Kind::kTable) continue;
+    for (const auto& [label, url] : table.fields)
+      if (url.kind == TomlNode::Kind::kString && !url.str.empty())
+        site.field_links.push_back({label, url.str, url.loc});
+  }
 }
 
 Site load_site(const Source& source, Diagnostics& diags) {

@@ -26,5 +26,9 @@ std::optional<TomlNode> read_toml_file(const Source& source, const std::string& 
                                        Diagnostics& diags);
 // Label -> URL tables such as [person.links], in document order.
 std::vector<Link> read_links(const TomlNode& table, Diagnostics& diags);
+// Keeps the URL of field `key` (read into `url`) with its location in site.field_links.
+void note_field_link(Site& site, TableReader& r, std::string_view key, const std::string& url);
+// Keeps the URLs of the `links` table of `owner` ([person], a [[publication]], ...) likewise.
+void note_links_table(Site& site, const TomlNode& owner);
 
 }  // namespace sitegen

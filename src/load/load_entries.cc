@@ -172,6 +172,7 @@ void load_publications_toml(const Source& source, Site& site, Diagnostics& diags
   UnlistedBibKeys unlisted(source, site);
   site.publications.reserve(from_bib + nodes.size());
   for (const TomlNode* node : nodes) {
+    note_links_table(site, *node);
     TableReader id_reader(*node, "[[publication]]", diags);
     std::string id;
     id_reader.string("id", &id);
@@ -225,6 +226,7 @@ void load_news(const Source& source, Site& site, Diagnostics& diags) {
     r.date("date", &n.date, false, true);
     r.string("text", &n.text, true);
     r.string("link", &n.link);
+    note_field_link(site, r, "link", n.link);
     r.finish();
     site.news.push_back(std::move(n));
   }
@@ -242,9 +244,12 @@ void load_talks(const Source& source, Site& site, Diagnostics& diags) {
     TableReader r(*node, "[[talk]]", diags);
     Talk t;
     t.loc = node->key_loc;
+    note_links_table(site, *node);
     r.string("title", &t.title, true);
     r.string("slides", &t.slides);
+    note_field_link(site, r, "slides", t.slides);
     r.string("video", &t.video);
+    note_field_link(site, r, "video", t.video);
     r.string("abstract", &t.abstract);
     if (const TomlNode* links = r.table("links")) t.links = read_links(*links, diags);
     for (const TomlNode* g : r.tables("given")) {
@@ -254,6 +259,7 @@ void load_talks(const Source& source, Site& site, Diagnostics& diags) {
       gr.string("location", &e.location);
       gr.date("date", &e.date);
       gr.string("link", &e.link);
+      note_field_link(site, gr, "link", e.link);
       gr.finish();
       t.given.push_back(std::move(e));
     }

@@ -22,6 +22,15 @@ struct Link {
   bool trusted = true;
 };
 
+// A URL written in a content file (`[publication.links]`, `slides`, a news `link`, ...),
+// kept with where it is written, so the build can check that the file or page a relative
+// one names exists.
+struct FieldLink {
+  std::string field;  // "slides"
+  std::string url;
+  SourceLoc loc;
+};
+
 struct Author {
   std::string name;      // without markers: "Qinghao Hu"
   std::string markers;   // marker suffixes as written: "*", "*†"
@@ -166,6 +175,7 @@ struct Site {
   std::vector<Page> pages;
   std::vector<StaticFile> static_files;
   std::map<std::string, std::string> layouts;  // content/layouts overrides: file name -> text
+  std::vector<FieldLink> field_links;          // every URL of the TOML files, in file order
 };
 
 }  // namespace sitegen

@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "load/site_output.h"
+
 namespace fs = std::filesystem;
 
 namespace sitegen {
@@ -68,6 +70,10 @@ std::vector<std::string> DiskSource::list(const std::string& dir) const {
            base, fs::directory_options::skip_permission_denied, ec);
        !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
     std::error_code ec2;
+    if (it->is_directory(ec2) && is_site_output_dir(it->path())) {
+      it.disable_recursion_pending();  // a built site inside the content folder
+      continue;
+    }
     if (!it->is_regular_file(ec2)) continue;
     // Lexically: fs::relative would resolve a symlinked file to wherever it points.
     out.push_back(it->path().lexically_relative(root_).generic_string());

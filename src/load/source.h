@@ -19,7 +19,8 @@ class Source {
   // The file's bytes, or nullopt when it does not exist or cannot be read (*err says why).
   virtual std::optional<std::string> read(const std::string& rel, std::string* err) const = 0;
   virtual bool exists(const std::string& rel) const = 0;
-  // Regular files below dir (recursive), relative to the root, sorted.
+  // Regular files below dir (recursive), relative to the root, sorted; never those of a
+  // built site's folders (site_output.h).
   virtual std::vector<std::string> list(const std::string& dir) const = 0;
   // How a path is shown in messages: "content/site.toml".
   virtual std::string display(const std::string& rel) const = 0;

@@ -271,7 +271,7 @@ bool OutputWriter::open(const fs::path& out_arg, std::string* err) {
       return false;
     }
   }
-  fs::path staging = s.parent / ("." + s.out.filename().string() + ".sitegen-staging");
+  fs::path staging = s.parent / staging_dir_name(s.out.filename().string());
   if (fs::exists(staging, ec)) fs::remove_all(staging, ec);  // our own leftover from a killed build
   fs::create_directory(staging, ec);
   if (!ec) {
@@ -417,7 +417,7 @@ bool OutputWriter::commit(const Output& output, WriteStats* stats, std::string* 
   } else if (swap_dirs(s.staging, s.out)) {
     fs::remove_all(s.staging, ec);  // the previous build, now at the staging path
   } else {
-    fs::path old = s.parent / ("." + s.out.filename().string() + ".sitegen-old");
+    fs::path old = s.parent / old_dir_name(s.out.filename().string());
     fs::remove_all(old, ec);
     fs::rename(s.out, old, ec);
     if (ec == std::errc::device_or_resource_busy || ec == std::errc::cross_device_link)

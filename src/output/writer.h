@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "load/site_output.h"
 #include "render/output.h"
 
 namespace sitegen {
@@ -55,8 +56,5 @@ class OutputWriter {
 // open(), then commit() of the whole output.
 bool write_output(const Output& output, const std::filesystem::path& out, WriteStats* stats,
                   std::string* err);
-
-// The stamp file sitegen leaves in every output directory; it lists the files it wrote.
-inline constexpr const char* kStampFile = ".sitegen-manifest";
 
 }  // namespace sitegen

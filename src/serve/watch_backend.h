@@ -4,12 +4,14 @@
 #pragma once
 
 #include <chrono>
+#include <filesystem>
 #include <memory>
 #include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "load/site_output.h"
 #include "serve/watch.h"
 
 namespace sitegen {
@@ -56,6 +58,13 @@ std::unique_ptr<WatchBackend> native_watch_backend(const WatchOptions& options, 
 // Version-control folders change on every `git status`; they are never content.
 inline bool is_skipped_dir(std::string_view name) {
   return name == ".git" || name == ".hg" || name == ".svn";
+}
+
+// Folders whose changes never start a build: version control's, and a built site's
+// (public/ inside the content folder, and the folders a build stages beside it), which
+// `sitegen build` writes while the preview runs.
+inline bool is_unwatched_dir(const std::filesystem::path& dir) {
+  return is_skipped_dir(dir.filename().native()) || is_site_output_dir(dir);
 }
 
 }  // namespace sitegen

@@ -104,7 +104,7 @@ class InotifyBackend : public WatchBackend {
       std::error_code ec2;
       std::string p = it->path().string();
       if (it->is_directory(ec2) && !it->is_symlink(ec2)) {
-        if (is_skipped_dir(it->path().filename().native())) {
+        if (is_unwatched_dir(it->path())) {
           it.disable_recursion_pending();
           continue;
         }
@@ -175,8 +175,9 @@ bool InotifyBackend::read_events(WatchBatch& batch) {
         continue;
       }
       std::string name(ev->name, strnlen(ev->name, ev->len));
-      if (is_editor_temp(name) || ((ev->mask & IN_ISDIR) && is_skipped_dir(name))) continue;
+      if (is_editor_temp(name)) continue;
       std::string path = join(dir->second, name);
+      if ((ev->mask & IN_ISDIR) && is_unwatched_dir(path)) continue;
       bool is_new = ev->mask & (IN_CREATE | IN_MOVED_TO);
       if (ev->mask & IN_ISDIR) {
         if (is_new) {

@@ -83,8 +83,7 @@ class PollBackend : public WatchBackend {
         if (::stat(p.c_str(), &st) != 0) continue;
         if (S_ISDIR(st.st_mode)) {
           std::error_code ec2;
-          if (is_skipped_dir(it->path().filename().native()) || it->is_symlink(ec2))
-            it.disable_recursion_pending();
+          if (is_unwatched_dir(it->path()) || it->is_symlink(ec2)) it.disable_recursion_pending();
           continue;  // a folder counts through the files in it
         }
         if (is_editor_temp(it->path().filename().native())) continue;

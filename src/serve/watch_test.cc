@@ -2,6 +2,7 @@
 // deleted files and new folders are seen, editor scratch files are not.
 #include "serve/watch.h"
 
+#include "output/writer.h"
 #include "support/test_dir.h"
 
 #include <doctest/doctest.h>
@@ -120,4 +121,26 @@ TEST_CASE("watch: stop wakes a waiting thread") {
   CHECK(w.wait(milliseconds(5000)).empty());
   stopper.join();
   CHECK(std::chrono::steady_clock::now() - start < milliseconds(1000));
+}
+
+TEST_CASE("watch: a build into public/ inside the content folder starts no rebuild") {
+  // `sitegen build` in a tree made by `sitegen new` writes ./public and stages it beside,
+  // while `sitegen serve` watches `.`.
+  for (bool poll : {false, true}) {
+    CAPTURE(poll);
+    TempDir tmp;
+    write_file(tmp.path / "bio.md", "old\n");
+    Watcher w(options(poll));
+    w.set_roots({tmp.path.string()});
+    Output site;
+    site.files["index.html"].bytes = "<p>one</p>";
+    std::string err;
+    REQUIRE(write_output(site, tmp.path / "public", nullptr, &err));  // the first build
+    site.files["index.html"].bytes = "<p>two</p>";
+    site.files["news/index.html"].bytes = "<p>news</p>";
+    REQUIRE(write_output(site, tmp.path / "public", nullptr, &err));
+    CHECK(w.wait(milliseconds(400)).empty());
+    write_file(tmp.path / "bio.md", "new\n");
+    CHECK(names(w.wait(milliseconds(3000)), tmp.path) == "bio.md");
+  }
 }

@@ -94,10 +94,38 @@ void append_link(Data& links, const std::string& label, const std::string& url, 
   data_push(links, std::move(d));
 }
 
-Data author(const Author& a, bool last) {
+// The configured markers among an author's marks, in the order written: the marks are
+// "*†", the result the markers "*" and "†" of [publications.markers].
+std::vector<const Marker*> markers_in(std::string_view marks, const std::vector<Marker>& markers) {
+  std::vector<const Marker*> found;
+  while (!marks.empty()) {
+    const Marker* best = nullptr;
+    for (const Marker& m : markers)
+      if (!m.symbol.empty() && marks.starts_with(m.symbol) &&
+          (!best || m.symbol.size() > best->symbol.size()))
+        best = &m;
+    if (best) {
+      if (std::find(found.begin(), found.end(), best) == found.end()) found.push_back(best);
+      marks.remove_prefix(best->symbol.size());
+    } else {
+      // An unconfigured mark: skip one UTF-8 character.
+      size_t n = 1;
+      while (n < marks.size() && (static_cast<unsigned char>(marks[n]) & 0xC0) == 0x80) ++n;
+      marks.remove_prefix(n);
+    }
+  }
+  return found;
+}
+
+Data author(const Author& a, bool last, const std::vector<Marker>& markers) {
   Data v;
   put(v, "name", a.name);
   put(v, "markers", a.markers);
+  // What the marks mean, for a `title` where they are shown without the legend beside.
+  std::string meaning;
+  for (const Marker* m : markers_in(a.markers, markers))
+    meaning += (meaning.empty() ? "" : "; ") + m->text;
+  put(v, "markers_title", std::move(meaning));
   put(v, "self", data_flag(a.is_self));
   put(v, "last", data_flag(last));
   return v;
@@ -106,13 +134,14 @@ Data author(const Author& a, bool last) {
 // `authors`, and its first `short_n` (`authors_short`) and the others (`authors_rest`).
 // The two parts refer to the full list's entries instead of copying them, except the
 // short list's last entry when it ends early: it alone has a different `last`.
-void put_authors(Data& d, const std::vector<Author>& authors, size_t short_n) {
+void put_authors(Data& d, const std::vector<Author>& authors, size_t short_n,
+                 const std::vector<Marker>& markers) {
   size_t n = authors.size();
   Data all = data_list(n);
-  for (size_t i = 0; i < n; ++i) data_push(all, author(authors[i], i + 1 == n));
+  for (size_t i = 0; i < n; ++i) data_push(all, author(authors[i], i + 1 == n, markers));
   Data short_list = data_list(short_n), rest = data_list(n - short_n);
   for (size_t i = 0; i < short_n; ++i)
-    data_push(short_list, i + 1 == short_n && short_n < n ? author(authors[i], true)
+    data_push(short_list, i + 1 == short_n && short_n < n ? author(authors[i], true, markers)
                                                           : data_ref(&all.list_value()[i]));
   for (size_t i = short_n; i < n; ++i) data_push(rest, data_ref(&all.list_value()[i]));
   // Moving a list keeps its items where they are, so the references stay good.
@@ -124,6 +153,26 @@ void put_authors(Data& d, const std::vector<Author>& authors, size_t short_n) {
 // Long author lists show their first authors, and always the site's person, up front.
 constexpr size_t kLongAuthorList = 10;
 constexpr size_t kShortAuthorList = 8;
+
+// The legend of the marks these publications' authors carry: `legend` ({symbol, text},
+// in the order of [publications.markers]) and `has_legend`.
+void put_legend(Data& d, const std::vector<const Publication*>& pubs,
+                const std::vector<Marker>& markers) {
+  std::set<const Marker*> used;
+  for (const Publication* p : pubs)
+    for (const Author& a : p->authors)
+      for (const Marker* m : markers_in(a.markers, markers)) used.insert(m);
+  Data legend = data_list(used.size());
+  for (const Marker& m : markers) {
+    if (!used.count(&m)) continue;
+    Data item;
+    put(item, "symbol", m.symbol);
+    put(item, "text", m.text);
+    data_push(legend, std::move(item));
+  }
+  put(d, "has_legend", data_flag(!used.empty()));
+  put(d, "legend", std::move(legend));
+}
 
 }  // namespace
 
@@ -330,7 +379,7 @@ Data View::pub_entry(size_t index) const {
       if (p.authors[i].is_self) short_n = i + 1;
     if (p.authors.size() - short_n < 2) short_n = p.authors.size();
   }
-  put_authors(d, p.authors, short_n);
+  put_authors(d, p.authors, short_n, site_.pubs_settings.markers);
   put(d, "has_authors_rest", data_flag(short_n < p.authors.size()));
   put(d, "authors_rest_count", std::to_string(p.authors.size() - short_n));
   put(d, "et_al", data_flag(p.et_al));
@@ -386,10 +435,15 @@ Data View::home() const {
   put(d, "bio_html", md(site_.bio));
   Data selected = data_list(std::count_if(site_.publications.begin(), site_.publications.end(),
                                           [](const Publication& p) { return p.selected; }));
-  for (size_t i = 0; i < pubs_.size(); ++i)
-    if (site_.publications[i].selected) data_push(selected, pub_ref(i));
+  std::vector<const Publication*> shown;
+  for (size_t i = 0; i < pubs_.size(); ++i) {
+    if (!site_.publications[i].selected) continue;
+    data_push(selected, pub_ref(i));
+    shown.push_back(&site_.publications[i]);
+  }
   put(d, "has_selected", data_flag(!selected.is_empty_list()));
   put(d, "selected", std::move(selected));
+  put_legend(d, shown, site_.pubs_settings.markers);
   Data news = data_list(std::min<size_t>(site_.news.size(), 5));
   for (size_t i = 0; i < site_.news.size() && i < 5; ++i) {
     data_push(news, news_item(i));
@@ -481,6 +535,7 @@ Data View::publication(size_t index) const {
   Data d = page_meta("publication", p.title, publication_path(p), desc,
                      publication_head_html(site_, urls_, p, publication_path(p)));
   put(d, "pub", pub_ref(index));
+  put_legend(d, {&p}, site_.pubs_settings.markers);
   return d;
 }
 

@@ -1,0 +1,63 @@
+// Content links to the site's own files and pages: a warning at the field, once.
+#include "build/local_links.h"
+
+#include <doctest/doctest.h>
+
+#include "support/test_site.h"
+
+using namespace sitegen;
+using testing::build_files;
+using testing::diagnostics_of;
+
+TEST_CASE("local links: a missing file or page is a warning at its field, once") {
+  std::map<std::string, std::string> files = {
+      {"publications.toml",
+       "[[publication]]\nid = \"p\"\ntitle = \"T\"\nauthors = [\"Ada Example\"]\nyear = "
+       "2025\nselected = true\n[publication.links]\npdf = \"papers/x.pdf\"\ncode = "
+       "\"https://example.org/x\"\nposter = \"papers/poster.pdf\"\nproject = \"teaching/\"\n"},
+      {"static/papers/poster.pdf", "%PDF"},
+      {"talks.toml", "[[talk]]\ntitle = \"T\"\nslides = \"/slides/my%20talk.pdf#page=2\"\n"},
+      {"news.toml",
+       "[[news]]\ndate = 2025-01-02\ntext = \"x\"\nlink = \"publications/p/\"\n"
+       "[[news]]\ndate = 2025-01-01\ntext = \"y\"\nlink = \"publications/q/\"\n"}};
+  const std::string want =
+      "content/publications.toml:8:7: warning: `pdf` links to `papers/x.pdf`, which is not a "
+      "file or page of the site (a file of yours belongs at content/static/papers/x.pdf)\n"
+      "  pdf = \"papers/x.pdf\"\n"
+      "        ^\n"
+      "content/publications.toml:11:11: warning: `project` links to `teaching/`, which is not a "
+      "file or page of the site\n"
+      "  project = \"teaching/\"\n"
+      "            ^\n"
+      "content/news.toml:8:8: warning: `link` links to `publications/q/`, which is not a file or "
+      "page of the site\n"
+      "  link = \"publications/q/\"\n"
+      "         ^\n"
+      "content/talks.toml:3:10: warning: `slides` links to `/slides/my%20talk.pdf#page=2`, which "
+      "is not a file or page of the site (a file of yours belongs at content/static/slides/my "
+      "talk.pdf)\n"
+      "  slides = \"/slides/my%20talk.pdf#page=2\"\n"
+      "           ^\n";
+  BuildResult r = build_files(files);
+  CHECK(r.diags.format_all() == want);
+  CHECK_FALSE(r.diags.has_errors());
+  // --strict makes them errors, as every warning.
+  BuildResult strict = build_files(files, true);
+  CHECK(strict.diags.error_count() == 4);
+  // The file and the page that exist are not reported.
+  files["static/papers/x.pdf"] = "%PDF";
+  files["static/slides/my talk.pdf"] = "%PDF";
+  files["pages/teaching.md"] = "+++\ntitle = \"Teaching\"\n+++\nx\n";
+  files["news.toml"] = "[[news]]\ndate = 2025-01-02\ntext = \"x\"\nlink = \"publications/p/\"\n";
+  CHECK(diagnostics_of(files) == "");
+}
+
+TEST_CASE("local links: which URLs are local") {
+  CHECK(is_local_url("papers/x.pdf"));
+  CHECK(is_local_url("/cv/"));
+  CHECK_FALSE(is_local_url("https://example.org/"));
+  CHECK_FALSE(is_local_url("mailto:ada@example.org"));
+  CHECK_FALSE(is_local_url("//cdn.example.org/x.js"));
+  CHECK_FALSE(is_local_url("#top"));
+  CHECK_FALSE(is_local_url(""));
+}

@@ -1,0 +1,87 @@
+// What a visitor sees of a publication: the venue line, and what author marks mean.
+#include "view/view.h"
+
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <iterator>
+
+#include "support/test_site.h"
+
+using namespace sitegen;
+using testing::build_files;
+using testing::page_of;
+
+namespace {
+
+// The line of `page` that contains `needle`, or "<no line with ...>".
+std::string line_with(const std::string& page, const std::string& needle) {
+  size_t at = page.find(needle);
+  if (at == std::string::npos) return "<no line with " + needle + ">";
+  size_t start = page.rfind('\n', at) + 1;
+  return page.substr(start, page.find('\n', at) - start);
+}
+
+}  // namespace
+
+TEST_CASE("view: an entry without a venue has every venue span, so no stray comma shows") {
+  BuildResult r = build_files({{"publications.toml",
+                                "[[publication]]\nid = \"p\"\ntitle = \"T\"\nauthors = [\"Ada "
+                                "Example\"]\nyear = 2025\n"}});
+  CHECK(line_with(page_of(r, "publications/index.html"), "pub-venue") ==
+        "<p class=\"pub-venue\"><span class=\"venue-full\"></span><span class=\"venue-short\">"
+        "</span><span class=\"year\">2025</span></p>");
+  CHECK(line_with(page_of(r, "publications/p/index.html"), "paper-venue") ==
+        "<p class=\"paper-venue\"><span class=\"venue-full\"></span><span class=\"venue-short\">"
+        "</span><span class=\"date\"></span><span class=\"year\">2025</span></p>");
+  // The stylesheet drops the comma before the year when the venue spans are empty.
+  std::string css = page_of(r, "assets/style.css");
+  CHECK(css.find(".venue-full:empty + .venue-short:empty + .year::before,\n") != std::string::npos);
+  CHECK(css.find(".venue-full:empty + .venue-short:empty + .date:empty + .year::before { "
+                 "content: none; }") != std::string::npos);
+}
+
+TEST_CASE("view: author marks are explained on the home page and each paper page") {
+  BuildResult r = build_files(
+      {{"site.toml",
+        "[person]\nname = \"Ada Example\"\n[publications.markers]\n\"*\" = \"Equal "
+        "contribution\"\n\"†\" = \"Corresponding author\"\n\"§\" = \"Intern\"\n"},
+       {"publications.toml",
+        "[[publication]]\nid = \"a\"\ntitle = \"A\"\nauthors = [\"Ada Example*†\", \"Grace "
+        "Hopper*\", \"Alan Turing‡\"]\nyear = 2025\nselected = true\n"
+        "[[publication]]\nid = \"b\"\ntitle = \"B\"\nauthors = [\"Ada Example\"]\nyear = 2024\n"}});
+  const char* legend =
+      "<dl class=\"legend\">\n"
+      "<div><dt>*</dt><dd>Equal contribution</dd></div>\n"
+      "<div><dt>†</dt><dd>Corresponding author</dd></div>\n"
+      "</dl>\n";
+  std::string home = page_of(r, "index.html");
+  CHECK(home.find("</ol>\n" + std::string(legend) +
+                  "<p class=\"see-all\"><a href=\"/publications/\">") != std::string::npos);
+  std::string paper = page_of(r, "publications/a/index.html");
+  CHECK(line_with(paper, "paper-authors") ==
+        "<div class=\"paper-authors\"><span class=\"author\"><strong class=\"me\">Ada "
+        "Example</strong><sup title=\"Equal contribution; Corresponding author\">*†</sup></span>, "
+        "<span class=\"author\">Grace Hopper<sup title=\"Equal contribution\">*</sup></span>, "
+        "<span class=\"author\">Alan Turing<sup>‡</sup></span></div>");
+  CHECK(paper.find(std::string(legend) + "</header>") != std::string::npos);
+  // A paper without marks has no legend.
+  CHECK(page_of(r, "publications/b/index.html").find("class=\"legend\"") == std::string::npos);
+}
+
+TEST_CASE("view: `language` sets <html lang> and nothing else, as the starter site.toml says") {
+  BuildResult r = build_files({{"site.toml", "language = \"de\"\n[person]\nname = \"Ada\"\n"},
+                               {"news.toml", "[[news]]\ndate = 2025-09-01\ntext = \"Hallo\"\n"}});
+  std::string home = page_of(r, "index.html");
+  CHECK(home.rfind("<!doctype html>\n<html lang=\"de\">\n", 0) == 0);
+  CHECK(line_with(home, "Hallo") ==
+        "<li class=\"news-item\"><time datetime=\"2025-09-01\">Sep 1, 2025</time><div "
+        "class=\"news-text\">Hallo</div></li>");
+  CHECK(line_with(home, "<h2 id=\"news-h\">") == "<h2 id=\"news-h\">News</h2>");
+  std::ifstream starter(std::string(SITEGEN_SOURCE_DIR) + "/content/site.toml");
+  std::string text((std::istreambuf_iterator<char>(starter)), {});
+  CHECK(text.find("# The language of your pages, as a BCP 47 tag (\"en\", \"de\", \"zh-Hans\"): it "
+                  "sets\n# <html lang>, which screen readers, browsers' hyphenation and search "
+                  "engines use.\n# Dates and the theme's labels (\"Publications\", \"News\", ...) "
+                  "stay in English.\nlanguage = \"en\"\n") != std::string::npos);
+}
