@@ -310,7 +310,7 @@ TEST_CASE("bibtex: entry types map onto publication types") {
   CHECK(type("@phdthesis{k, title={T}}") == "thesis");
   CHECK(type("@mastersthesis{k, title={T}}") == "thesis");
   CHECK(type("@patent{k, title={T}}") == "patent");
-  CHECK(type("@book{k, title={T}}") == "other");
+  CHECK(type("@book{k, title={T}}") == "book");
   CHECK(type("@techreport{k, title={T}}") == "other");
   CHECK(one("@INPROCEEDINGS{k, title={T}}").bibtex_type == "inproceedings");
   CHECK(one("@m0sc{k, title={T}}").bibtex_type == "m0sc");
