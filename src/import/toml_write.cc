@@ -119,8 +119,8 @@ void write_entry(std::string& out, const TomlEntry& entry) {
   w.str("preview", p.preview);
   if ((!p.abstract_trusted && has_lt(p.abstract)) || (!p.note_trusted && has_lt(p.note)))
     w.raw("raw_html", "false", "HTML in the abstract and note is shown as text, as from BibTeX");
-  std::string type = bibtex_entry_type(p);
-  if (type != info(p.type).bibtex_type) w.raw("bibtex_type", toml_string(type));
+  if (!p.bibtex_type.empty() && p.bibtex_type != default_bibtex_type(p))
+    w.raw("bibtex_type", toml_string(p.bibtex_type));
   w.str("publisher", p.publisher);
   w.str("volume", p.volume);
   w.str("number", p.number);

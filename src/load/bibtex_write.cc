@@ -238,7 +238,10 @@ std::string page_range(std::string_view pages) {
 }
 
 std::string bibtex_entry_type(const Publication& p) {
-  if (!p.bibtex_type.empty()) return p.bibtex_type;
+  return p.bibtex_type.empty() ? default_bibtex_type(p) : p.bibtex_type;
+}
+
+std::string default_bibtex_type(const Publication& p) {
   // Only an eprint makes a @misc a preprint; without one, a preprint is @unpublished.
   if (p.type == PublicationType::kPreprint && p.arxiv.empty()) return "unpublished";
   return std::string(info(p.type).bibtex_type);

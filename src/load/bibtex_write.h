@@ -26,6 +26,9 @@ std::string page_range(std::string_view pages);
 // @unpublished for a preprint without an arXiv id (a @misc without one reads as `other`).
 std::string bibtex_entry_type(const Publication& p);
 
+// The entry type p gets when it sets no bibtex_type.
+std::string default_bibtex_type(const Publication& p);
+
 // The entry key: p.key, else p.slug, else `<last name><year><first title word>`.
 std::string bibtex_key(const Publication& p);
 
