@@ -91,7 +91,11 @@ void write_entry(std::string& out, const TomlEntry& entry) {
   // Required keys: written even when empty, so the entry still loads (as it did from BibTeX).
   w.raw("title", toml_string(p.title), p.title.empty() ? "missing in the source" : "");
   std::vector<std::string> authors;
-  for (const Author& a : p.authors) authors.push_back(a.name + a.markers);
+  for (const Author& a : p.authors) {
+    // A group's name is braced unless its ` and ` already says so (docs/content-format.md).
+    bool brace = a.corporate && a.name.find(" and ") == std::string::npos;
+    authors.push_back((brace ? "{" + a.name + "}" : a.name) + a.markers);
+  }
   if (p.et_al) authors.push_back("et al.");
   w.raw("authors", string_array("authors", authors),
         authors.empty() ? "missing in the source" : "");
@@ -115,8 +119,8 @@ void write_entry(std::string& out, const TomlEntry& entry) {
   w.str("preview", p.preview);
   if ((!p.abstract_trusted && has_lt(p.abstract)) || (!p.note_trusted && has_lt(p.note)))
     w.raw("raw_html", "false", "HTML in the abstract and note is shown as text, as from BibTeX");
-  std::string type = bibtex_entry_type(p);
-  if (type != info(p.type).bibtex_type) w.raw("bibtex_type", toml_string(type));
+  if (!p.bibtex_type.empty() && p.bibtex_type != default_bibtex_type(p))
+    w.raw("bibtex_type", toml_string(p.bibtex_type));
   w.str("publisher", p.publisher);
   w.str("volume", p.volume);
   w.str("number", p.number);
@@ -125,6 +129,7 @@ void write_entry(std::string& out, const TomlEntry& entry) {
   w.str("school", p.school);
   w.str("institution", p.institution);
   w.str("isbn", p.isbn);
+  w.str("series", p.series);
   w.str("url", p.url);
   if (!p.abstract.empty()) w.raw("abstract", toml_multiline(p.abstract));
   if (!p.links.empty()) {

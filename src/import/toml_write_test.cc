@@ -105,3 +105,23 @@ TEST_CASE("toml_write: a publication, and long lists one item per line") {
         "pdf = \"x.pdf\"\n"
         "\"Project page\" = \"https://x.org\"\n");
 }
+
+TEST_CASE("toml_write: a group's name is braced unless its ` and ` says so, and series is kept") {
+  TomlEntry e;
+  Publication& p = e.pub;
+  p.key = "k";
+  p.title = "T";
+  p.type = PublicationType::kBook;
+  p.bibtex_type = "book";
+  p.series = "Lecture Notes in Computer Science";
+  p.authors = {{"The ENCODE Project Consortium", "", false, true},
+               {"Barnes and Noble", "*", false, true},
+               {"Ada Example", "", false, false}};
+  CHECK(publications_to_toml({e}, {"", ""}) ==
+        "#\n#\n\n[[publication]]\n"
+        "id = \"k\"\n"
+        "title = \"T\"\n"
+        "authors = [\"{The ENCODE Project Consortium}\", \"Barnes and Noble*\", \"Ada Example\"]\n"
+        "type = \"book\"\n"
+        "series = \"Lecture Notes in Computer Science\"\n");
+}

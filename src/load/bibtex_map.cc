@@ -74,17 +74,15 @@ bool is_preprint_venue(std::string_view venue) {
          v.find("eprint archive") != std::string::npos || v == "corr";
 }
 
+// The entry type's row of the one table (publication_type.h).
 PublicationType map_type(const std::string& t, const View& v, const std::string& venue) {
-  if (t == "inproceedings" || t == "conference") return PublicationType::kConference;
-  if (t == "article")
-    return is_preprint_venue(venue) ? PublicationType::kPreprint : PublicationType::kJournal;
-  if (t == "phdthesis" || t == "mastersthesis" || t == "thesis") return PublicationType::kThesis;
-  if (t == "patent") return PublicationType::kPatent;
-  if (t == "misc" || t == "unpublished" || t == "online" || t == "electronic" || t == "preprint") {
-    bool eprint = v.get("eprint") || v.get("arxiv") || v.get("archiveprefix");
-    if (eprint || is_preprint_venue(venue)) return PublicationType::kPreprint;
-  }
-  return PublicationType::kOther;
+  const BibtexEntryTypeInfo* row = bibtex_entry_type_info(t);
+  if (!row) return PublicationType::kOther;
+  bool eprint = v.get("eprint") || v.get("arxiv") || v.get("archiveprefix");
+  bool preprint =
+      (row->preprint == PreprintRule::kByVenue && is_preprint_venue(venue)) ||
+      (row->preprint == PreprintRule::kByEprint && (eprint || is_preprint_venue(venue)));
+  return preprint ? PublicationType::kPreprint : row->type;
 }
 
 int parse_month(std::string_view m) {
@@ -249,6 +247,21 @@ void map_alfolio(const View& v, Publication& p) {
   p.preview = v.verbatim("preview");
 }
 
+// ACM's `series = {OSDI '24}` names the event, and is the short label the list shows;
+// a book series (`Lecture Notes in Computer Science`, often inherited from DBLP's
+// proceedings) is not. The event's name ends in its year: `'24`, `2024`.
+bool series_names_event(std::string_view s) {
+  size_t n = s.size();
+  auto digits = [&](size_t count) {
+    if (n < count + 1) return false;
+    for (size_t i = n - count; i < n; ++i)
+      if (!is_digit(s[i])) return false;
+    return true;
+  };
+  return n <= 40 && ((digits(2) && (s[n - 3] == '\'' || s.substr(0, n - 2).ends_with("’"))) ||
+                     (digits(4) && s[n - 5] == ' '));
+}
+
 Publication map_entry(const BibEntry& e, const BibEntry* parent, const std::string& key,
                       Diagnostics& diags) {
   View v{e, parent};
@@ -298,8 +311,10 @@ Publication map_entry(const BibEntry& e, const BibEntry* parent, const std::stri
   p.school = v.text("school");
   p.institution = v.text("institution");
   p.isbn = v.verbatim("isbn");
+  p.series = v.text("series");
   map_alfolio(v, p);
   p.venue = p.abbr;
+  if (p.venue.empty() && series_names_event(p.series)) p.venue = p.series;
   if (p.venue.empty()) {
     std::string journal = v.text("journal");
     p.venue = v.text("shortjournal");

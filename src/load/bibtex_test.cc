@@ -310,7 +310,7 @@ TEST_CASE("bibtex: entry types map onto publication types") {
   CHECK(type("@phdthesis{k, title={T}}") == "thesis");
   CHECK(type("@mastersthesis{k, title={T}}") == "thesis");
   CHECK(type("@patent{k, title={T}}") == "patent");
-  CHECK(type("@book{k, title={T}}") == "other");
+  CHECK(type("@book{k, title={T}}") == "book");
   CHECK(type("@techreport{k, title={T}}") == "other");
   CHECK(one("@INPROCEEDINGS{k, title={T}}").bibtex_type == "inproceedings");
   CHECK(one("@m0sc{k, title={T}}").bibtex_type == "m0sc");
@@ -738,7 +738,7 @@ TEST_CASE("bibtex files: accents-math-stacks.bib, the Stacks project bibliograph
   CHECK(lines(l.diags) == "");
   CHECK(l.entries == 704);
   REQUIRE(l.pubs.size() == 704);
-  CHECK(type_counts(l) == "conference=8 journal=431 other=238 preprint=27 ");
+  CHECK(type_counts(l) == "book=130 chapter=74 conference=8 journal=431 other=19 preprint=42 ");
   check_decoded(l);
   CHECK(std::count_if(l.pubs.begin(), l.pubs.end(), [](const Publication& p) {
           return p.title.find('$') != std::string::npos;
@@ -774,7 +774,7 @@ TEST_CASE("bibtex files: thesis-references.bib, a thesis reference list") {
   CHECK(lines(l.diags) == "");
   CHECK(l.entries == 392);
   REQUIRE(l.pubs.size() == 392);
-  CHECK(type_counts(l) == "conference=232 journal=77 other=22 preprint=61 ");
+  CHECK(type_counts(l) == "book=8 chapter=1 conference=232 journal=77 other=13 preprint=61 ");
   check_decoded(l);
 
   const Publication& woolley = get(l, "woolley-1969-automatic");

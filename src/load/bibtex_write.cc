@@ -38,7 +38,8 @@ size_t math_span(std::string_view s, size_t i) {
 }
 
 // Text as the inside of a braced BibTeX value that decodes back to the same text.
-std::string escape(std::string_view s) {
+// With `ligatures`, `--` stays a dash (a page range); else its hyphens are kept apart.
+std::string escape(std::string_view s, bool ligatures = false) {
   std::string out;
   out.reserve(s.size() + 8);
   for (size_t i = 0; i < s.size(); ++i) {
@@ -81,6 +82,9 @@ std::string escape(std::string_view s) {
         out += "\\textasciicircum{}";
         break;
       case '-':
+        out += c;
+        if (!ligatures && i + 1 < s.size() && s[i + 1] == c) out += "{}";
+        break;
       case '`':
       case '\'':  // `--`, ``` `` ``` and `''` are ligatures in BibTeX: keep them apart
         out += c;
@@ -101,7 +105,31 @@ std::string escape(std::string_view s) {
   return out;
 }
 
-// A title with words that have capitals after their first character braced: `{GPU}`.
+// The length of the punctuation that `s` starts with (`back`: ends with): ASCII other
+// than letters, digits and `$`, and curly quotes. It stays outside a word's braces.
+size_t punctuation(std::string_view s, bool back) {
+  static constexpr std::string_view kQuotes[] = {"“", "”", "‘", "’"};
+  size_t n = 0;
+  while (n < s.size()) {
+    std::string_view rest = back ? s.substr(0, s.size() - n) : s.substr(n);
+    char c = back ? rest.back() : rest.front();
+    if (static_cast<unsigned char>(c) < 0x80) {
+      if (is_alnum(c) || c == '$') break;
+      ++n;
+      continue;
+    }
+    size_t q = 0;
+    for (std::string_view quote : kQuotes)
+      if (back ? rest.ends_with(quote) : rest.starts_with(quote)) q = quote.size();
+    if (q == 0) break;
+    n += q;
+  }
+  return n;
+}
+
+// A title with each word that has a capital after its first letter braced (`{GPU}`,
+// `{PyTorch}`, `{Non-Intrusive}`) so that styles keep its case. The braces hold the
+// word alone: punctuation around it stays outside (`{Long-Tail}:`, `({GPU})`).
 std::string escape_title(std::string_view s) {
   std::string out;
   size_t i = 0;
@@ -111,21 +139,25 @@ std::string escape_title(std::string_view s) {
       ++i;
       continue;
     }
-    size_t end = i;
+    size_t end = s.find(' ', i);
+    if (end == std::string_view::npos) end = s.size();
+    std::string_view token = s.substr(i, end - i);
+    size_t lead = punctuation(token, false);
+    size_t trail = lead == token.size() ? 0 : punctuation(token, true);
+    std::string_view word = token.substr(lead, token.size() - lead - trail);
     bool protect = false;
-    while (end < s.size() && s[end] != ' ') {
-      if (s[end] == '$') {
-        size_t n = math_span(s, end);
-        if (n) {
-          end += n;
+    for (size_t k = 0; k < word.size(); ++k) {
+      if (word[k] == '$') {
+        if (size_t n = math_span(word, k)) {
+          k += n - 1;
           continue;
         }
       }
-      if (end > i && is_upper(s[end])) protect = true;
-      ++end;
+      if (k > 0 && is_upper(word[k])) protect = true;
     }
-    std::string word = escape(s.substr(i, end - i));
-    out += protect ? "{" + word + "}" : word;
+    out += escape(token.substr(0, lead));
+    out += protect ? "{" + escape(word) + "}" : escape(word);
+    out += escape(token.substr(lead + word.size()));
     i = end;
   }
   return out;
@@ -149,7 +181,7 @@ std::string author_field(const Publication& p) {
   std::string out;
   for (const Author& a : p.authors) {
     NameParts n = split_display_name(a.name);
-    if (n.jr.empty() && a.name.find(',') != std::string::npos) {  // `Barnes and Noble, Inc.`
+    if (a.corporate || (n.jr.empty() && a.name.find(',') != std::string::npos)) {
       if (!out.empty()) out += " and ";
       out += "{" + escape(a.name) + "}";
       continue;
@@ -199,8 +231,20 @@ std::string clean_key(std::string_view key) {
 
 }  // namespace
 
+std::string page_range(std::string_view pages) {
+  std::string out(pages);
+  for (size_t at; (at = out.find("--")) != std::string::npos;) out.replace(at, 2, "–");
+  return out;
+}
+
 std::string bibtex_entry_type(const Publication& p) {
-  return p.bibtex_type.empty() ? std::string(info(p.type).bibtex_type) : p.bibtex_type;
+  return p.bibtex_type.empty() ? default_bibtex_type(p) : p.bibtex_type;
+}
+
+std::string default_bibtex_type(const Publication& p) {
+  // Only an eprint makes a @misc a preprint; without one, a preprint is @unpublished.
+  if (p.type == PublicationType::kPreprint && p.arxiv.empty()) return "unpublished";
+  return std::string(info(p.type).bibtex_type);
 }
 
 std::string bibtex_key(const Publication& p) {
@@ -243,14 +287,15 @@ std::string to_bibtex(const Publication& p) {
   if (!authors.empty()) fields.emplace_back("author", "{" + authors + "}");
   if (!p.title.empty()) fields.emplace_back("title", "{" + escape_title(p.title) + "}");
   if (std::string_view(vfield) != "school") add(vfield, venue);
+  add("series", p.series);
   add("school", p.school.empty() && std::string_view(vfield) == "school" ? venue : p.school);
   add("institution", p.institution);
   add("publisher", p.publisher);
   add("address", p.address);
   add("volume", p.volume);
   add("number", p.number);
-  // Escaped first: escape() would keep the `--` of a range apart as a ligature.
-  std::string pages = escape(p.pages);
+  // A range's en dash is BibTeX's `--`, which reads back as the en dash.
+  std::string pages = escape(p.pages, /*ligatures=*/true);
   for (size_t at; (at = pages.find("–")) != std::string::npos;) pages.replace(at, 3, "--");
   if (!pages.empty()) fields.emplace_back("pages", "{" + pages + "}");
   add("isbn", p.isbn);

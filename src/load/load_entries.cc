@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "load/bibtex.h"
+#include "load/bibtex_write.h"
 #include "load/frontmatter.h"
 #include "load/load.h"
 
@@ -68,12 +69,13 @@ void read_publication(const TomlNode& node, bool from_bibtex, Publication& p, Di
   r.string("publisher", &p.publisher);
   r.string("volume", &p.volume);
   r.string("number", &p.number);
-  r.string("pages", &p.pages);
+  if (r.string("pages", &p.pages)) p.pages = page_range(p.pages);
   r.string("address", &p.address);
   r.string("school", &p.school);
   r.string("institution", &p.institution);
   r.string("url", &p.url);
   r.string("isbn", &p.isbn);
+  r.string("series", &p.series);
   std::string bibtex_type;
   if (r.string("bibtex_type", &bibtex_type)) {
     // It becomes `@<type>{` in the generated BibTeX.

@@ -35,6 +35,9 @@ struct Author {
   std::string name;      // without markers: "Qinghao Hu"
   std::string markers;   // marker suffixes as written: "*", "*†"
   bool is_self = false;  // matches the person's name or one of the aliases
+  // A group's name, not a person's (`{Barnes and Noble}` in BibTeX): never split into
+  // first and last name, and written back as one braced name.
+  bool corporate = false;
 };
 
 struct Publication {
@@ -66,6 +69,7 @@ struct Publication {
   // Bibliographic details, mostly from BibTeX; shown in the generated BibTeX.
   std::string bibtex_type;  // "inproceedings", ... empty: derived from type
   std::string publisher, volume, number, pages, address, school, institution, url, isbn;
+  std::string series;        // "Lecture Notes in Computer Science", or ACM's "OSDI '24"
   std::string preview;       // image path (al-folio `preview`)
   std::string abbr;          // al-folio badge, e.g. "NeurIPS"
   std::string number_label;  // "C1" when numbering is configured (filled by load)

@@ -132,6 +132,21 @@ void split_von_last(const std::vector<std::string_view>& w, NameParts& p) {
   p.last = join(w, von_end, w.size());
 }
 
+// Splits `First von Last` words: von starts at the first lowercase word before the last.
+void split_first_von_last(const std::vector<std::string_view>& w, NameParts& p) {
+  if (w.empty()) return;
+  size_t von_begin = w.size() - 1;
+  for (size_t i = 0; i + 1 < w.size(); ++i) {
+    if (word_case(w[i]) == 'l') {
+      von_begin = i;
+      break;
+    }
+  }
+  p.first = join(w, 0, von_begin);
+  std::vector<std::string_view> rest(w.begin() + static_cast<long>(von_begin), w.end());
+  split_von_last(rest, p);
+}
+
 // Marker symbols an author name may end with.
 constexpr std::string_view kMarkerChars[] = {"*", "†", "‡", "§", "¶", "#", "⋆", "✉",
                                              "♠", "♣", "♥", "♦", "♮", "♯", "♭"};
@@ -199,6 +214,17 @@ void strip_markers(std::string& part, std::string* markers) {
   }
 }
 
+// `{Barnes and Noble}`: the whole text is one braced group.
+bool is_one_group(std::string_view s) {
+  if (s.size() < 2 || s.front() != '{' || s.back() != '}') return false;
+  int depth = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '{') ++depth;
+    if (s[i] == '}' && --depth == 0) return i + 1 == s.size();
+  }
+  return false;
+}
+
 bool is_et_al(std::string_view name) {
   // The name without braces and with ties as spaces, compared without copying it.
   auto spells = [name](std::string_view word) {
@@ -255,17 +281,7 @@ NameParts split_name(std::string_view name) {
   NameParts p;
   std::vector<std::string_view> w = split_words(parts[0]);
   if (parts.size() == 1) {
-    if (w.empty()) return p;
-    size_t von_begin = w.size() - 1;
-    for (size_t i = 0; i + 1 < w.size(); ++i) {
-      if (word_case(w[i]) == 'l') {
-        von_begin = i;
-        break;
-      }
-    }
-    p.first = join(w, 0, von_begin);
-    std::vector<std::string_view> rest(w.begin() + static_cast<long>(von_begin), w.end());
-    split_von_last(rest, p);
+    split_first_von_last(w, p);
     return p;
   }
   split_von_last(w, p);
@@ -308,6 +324,7 @@ AuthorList parse_author_list(std::string_view list) {
     }
     NameParts p = split_name(raw);
     Author author;
+    author.corporate = p.first.empty() && p.von.empty() && p.jr.empty() && is_one_group(p.last);
     // Right to left, so markers keep their reading order.
     for (std::string* part : {&p.jr, &p.last, &p.von, &p.first}) {
       *part = latex_to_utf8(*part);
@@ -338,19 +355,23 @@ NameParts split_display_name(std::string_view display) {
       return p;
     }
   }
-  std::vector<std::string_view> w = split_words(display);
-  if (w.empty()) return p;
-  size_t von_begin = w.size() - 1;
-  for (size_t i = 0; i + 1 < w.size(); ++i) {
-    if (word_case(w[i]) == 'l') {
-      von_begin = i;
-      break;
-    }
-  }
-  p.first = join(w, 0, von_begin);
-  std::vector<std::string_view> rest(w.begin() + static_cast<long>(von_begin), w.end());
-  split_von_last(rest, p);
+  split_first_von_last(split_words(display), p);
   return p;
+}
+
+void mark_corporate(Author& a) {
+  if (a.name.size() > 2 && is_one_group(a.name)) {
+    a.name = std::string(trim(std::string_view(a.name).substr(1, a.name.size() - 2)));
+    a.corporate = true;
+  } else if (a.name.find(" and ") != std::string::npos) {
+    a.corporate = true;
+  }
+}
+
+std::string display_order(std::string_view name) {
+  name = trim(name);
+  if (name.find(',') == std::string_view::npos) return std::string(name);
+  return display_name(split_display_name(name));
 }
 
 }  // namespace sitegen

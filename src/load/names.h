@@ -38,4 +38,14 @@ AuthorList parse_author_list(std::string_view list);
 // for writing it back as `von Last, Jr, First`. The last word is the last name.
 NameParts split_display_name(std::string_view display);
 
+// The rule for names written in publications.toml: a name in braces (`"{The ENCODE
+// Project Consortium}"`, the braces removed) or one with ` and ` in it (`"Barnes and
+// Noble"`) is a group's name, Author::corporate.
+void mark_corporate(Author& a);
+
+// A name as written in BibTeX order turned into display order, for comparing names:
+// "Li, W." -> "W. Li", "van Beethoven, Ludwig" -> "Ludwig van Beethoven"; a name
+// without a comma, or with only a suffix after it ("King, Jr."), is returned as it is.
+std::string display_order(std::string_view name);
+
 }  // namespace sitegen

@@ -139,3 +139,30 @@ TEST_CASE("names: display names split back into BibTeX parts") {
   CHECK(parts(split_display_name("Émile Zola")) == "Émile||Zola|");
   CHECK(parts(split_display_name("danah boyd")) == "|danah|boyd|");
 }
+
+TEST_CASE("names: BibTeX order turned into display order, for comparing names") {
+  CHECK(sitegen::display_order("Li, W.") == "W. Li");
+  CHECK(sitegen::display_order(" van Beethoven, Ludwig ") == "Ludwig van Beethoven");
+  CHECK(sitegen::display_order("Martin Luther King, Jr.") == "Martin Luther King, Jr.");
+  CHECK(sitegen::display_order("W. Li") == "W. Li");
+}
+
+TEST_CASE("names: a whole braced name is a group's") {
+  AuthorList l = parse_author_list("{Barnes and Noble} and {\\'E}mile Zola and {Van de Ven}, A.");
+  REQUIRE(l.authors.size() == 3);
+  CHECK(l.authors[0].name == "Barnes and Noble");
+  CHECK(l.authors[0].corporate);
+  CHECK_FALSE(l.authors[1].corporate);
+  CHECK_FALSE(l.authors[2].corporate);
+  sitegen::Author braced{"{The ENCODE Project Consortium}", ""};
+  sitegen::mark_corporate(braced);
+  CHECK(braced.name == "The ENCODE Project Consortium");
+  CHECK(braced.corporate);
+  sitegen::Author with_and{"Johnson and Johnson", ""};
+  sitegen::mark_corporate(with_and);
+  CHECK(with_and.name == "Johnson and Johnson");
+  CHECK(with_and.corporate);
+  sitegen::Author person{"Ada Example", ""};
+  sitegen::mark_corporate(person);
+  CHECK_FALSE(person.corporate);
+}

@@ -28,8 +28,8 @@ constexpr std::array<TypeRow, 11> kTypes = {{
     {PublicationType::kThesis, {"thesis", "Thesis", "Theses", "phdthesis"}, 5},
     {PublicationType::kPatent, {"patent", "Patent", "Patents", "patent"}, 6},
     {PublicationType::kTalk, {"talk", "Talk", "Talks", "misc"}, 9},
-    {PublicationType::kBook, {"book", "Book", "Books", "misc"}, 7},
-    {PublicationType::kChapter, {"chapter", "Book chapter", "Book Chapters", "misc"}, 8},
+    {PublicationType::kBook, {"book", "Book", "Books", "book"}, 7},
+    {PublicationType::kChapter, {"chapter", "Book chapter", "Book Chapters", "incollection"}, 8},
     {PublicationType::kOther, {"other", "Publication", "Other", "misc"}, 10},
 }};
 
@@ -48,7 +48,69 @@ constexpr std::array<PublicationStatusInfo, 4> kStatuses = {{
     {"in-submission", "In submission"},
 }};
 
+// BibTeX's standard types, then biblatex's and what exporters write. Reports and
+// manuals have no nearer type than `other`: they are neither preprints nor in a venue.
+using enum PublicationType;
+using enum PreprintRule;
+const std::vector<BibtexEntryTypeInfo> kBibtexTypes = {
+    {"article", kJournal, kByVenue},
+    {"inproceedings", kConference, kNever},
+    {"conference", kConference, kNever},
+    {"book", kBook, kNever},
+    {"booklet", kBook, kNever},
+    {"proceedings", kBook, kNever},
+    {"inbook", kChapter, kNever},
+    {"incollection", kChapter, kNever},
+    {"phdthesis", kThesis, kNever},
+    {"mastersthesis", kThesis, kNever},
+    {"techreport", kOther, kNever},
+    {"manual", kOther, kNever},
+    {"misc", kOther, kByEprint},
+    {"unpublished", kPreprint, kNever},
+    {"thesis", kThesis, kNever},
+    {"report", kOther, kNever},
+    {"patent", kPatent, kNever},
+    {"online", kOther, kByEprint},
+    {"electronic", kOther, kByEprint},
+    {"www", kOther, kByEprint},
+    {"preprint", kPreprint, kNever},
+    {"periodical", kJournal, kNever},
+    {"suppperiodical", kJournal, kNever},
+    {"mvbook", kBook, kNever},
+    {"collection", kBook, kNever},
+    {"mvcollection", kBook, kNever},
+    {"mvproceedings", kBook, kNever},
+    {"reference", kBook, kNever},
+    {"mvreference", kBook, kNever},
+    {"bookinbook", kChapter, kNever},
+    {"suppbook", kChapter, kNever},
+    {"suppcollection", kChapter, kNever},
+    {"inreference", kChapter, kNever},
+    {"dataset", kOther, kNever},
+    {"software", kOther, kNever},
+    {"standard", kOther, kNever},
+    {"artwork", kOther, kNever},
+    {"audio", kOther, kNever},
+    {"video", kOther, kNever},
+    {"image", kOther, kNever},
+    {"movie", kOther, kNever},
+    {"music", kOther, kNever},
+    {"performance", kOther, kNever},
+    {"letter", kOther, kNever},
+    {"review", kOther, kNever},
+};
+
 }  // namespace
+
+const BibtexEntryTypeInfo* bibtex_entry_type_info(std::string_view entry_type) {
+  for (const BibtexEntryTypeInfo& row : kBibtexTypes)
+    if (row.name == entry_type) return &row;
+  return nullptr;
+}
+
+const std::vector<BibtexEntryTypeInfo>& bibtex_entry_types() {
+  return kBibtexTypes;
+}
 
 const PublicationTypeInfo& info(PublicationType type) {
   return kTypes[static_cast<size_t>(type)].info;

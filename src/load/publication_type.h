@@ -1,5 +1,6 @@
 // A publication's type and status, and the one table of what each means: its name in
-// content, its labels on the site, and the entry type of its generated BibTeX.
+// content, its labels on the site, and the entry type of its generated BibTeX; and the
+// one table of BibTeX entry types, each with its nearest publication type.
 #pragma once
 
 #include <cstdint>
@@ -54,5 +55,25 @@ const std::vector<std::string_view>& publication_status_names();
 
 // Every type, in the order of the groups of the publications page and of its type pages.
 const std::vector<PublicationType>& publication_types_in_group_order();
+
+// When an entry of a BibTeX type is a preprint instead of its usual type.
+enum class PreprintRule : uint8_t {
+  kNever,
+  kByVenue,   // its journal is a preprint server (`@article{journal = {arXiv}}`)
+  kByEprint,  // it has an `eprint`/`arxiv` field, or a preprint server as its venue
+};
+
+struct BibtexEntryTypeInfo {
+  std::string_view name;  // lowercase, as read: "inproceedings"
+  PublicationType type;   // the nearest publication type
+  PreprintRule preprint;
+};
+
+// The row of a lowercase BibTeX or biblatex entry type; nullptr for a type the table
+// does not know, which is `other`.
+const BibtexEntryTypeInfo* bibtex_entry_type_info(std::string_view entry_type);
+
+// Every row, in the order of the documentation's table.
+const std::vector<BibtexEntryTypeInfo>& bibtex_entry_types();
 
 }  // namespace sitegen

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "load/bibtex.h"
 #include "support/test_site.h"
 
 using namespace sitegen;
@@ -71,4 +72,42 @@ TEST_CASE("load error: unknown publication type in [publications.numbering]") {
         "[publications.numbering] (did you mean `journal`?)\n"
         "  journl = \"J\"\n"
         "  ^\n");
+}
+
+TEST_CASE("publication type: every BibTeX and biblatex entry type maps to its nearest type") {
+  auto type_of = [](const std::string& bib) {
+    Diagnostics d;
+    std::vector<Publication> p = bibtex_to_publications(parse_bibtex(bib, "x.bib", d), d);
+    REQUIRE(p.size() == 1);
+    return std::string(info(p[0].type).name);
+  };
+  std::string mapped;
+  for (const BibtexEntryTypeInfo& row : bibtex_entry_types()) {
+    std::string entry = "@" + std::string(row.name) + "{k, author = {A. B}, title = {T}}";
+    mapped += std::string(row.name) + ":" + type_of(entry) + " ";
+  }
+  CHECK(mapped ==
+        "article:journal inproceedings:conference conference:conference book:book "
+        "booklet:book proceedings:book inbook:chapter incollection:chapter "
+        "phdthesis:thesis mastersthesis:thesis techreport:other manual:other misc:other "
+        "unpublished:preprint thesis:thesis report:other patent:patent online:other "
+        "electronic:other www:other preprint:preprint periodical:journal "
+        "suppperiodical:journal mvbook:book collection:book mvcollection:book "
+        "mvproceedings:book reference:book mvreference:book bookinbook:chapter "
+        "suppbook:chapter suppcollection:chapter inreference:chapter dataset:other "
+        "software:other standard:other artwork:other audio:other video:other image:other "
+        "movie:other music:other performance:other letter:other review:other ");
+  CHECK(type_of("@Book{k, author = {A. B}, title = {T}}") == "book");
+  CHECK(type_of("@whatever{k, title = {T}}") == "other");
+  // With an eprint, or at a preprint server, only these are preprints.
+  CHECK(type_of("@misc{k, title = {T}, eprint = {2401.00001}}") == "preprint");
+  CHECK(type_of("@online{k, title = {T}, howpublished = {bioRxiv}}") == "preprint");
+  CHECK(type_of("@article{k, title = {T}, journal = {arXiv}}") == "preprint");
+  CHECK(type_of("@book{k, title = {T}, eprint = {2401.00001}}") == "book");
+}
+
+TEST_CASE("publication type: generated BibTeX writes a book as @book, a chapter as @incollection") {
+  CHECK(info(PublicationType::kBook).bibtex_type == "book");
+  CHECK(info(PublicationType::kChapter).bibtex_type == "incollection");
+  CHECK(info(PublicationType::kTalk).bibtex_type == "misc");
 }

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "load/names.h"
 #include "load/parallel.h"
 #include "text/slug.h"
 #include "text/strings.h"
@@ -16,9 +17,10 @@ namespace {
 // Symbols always recognised as author markers, besides those in [publications.markers].
 const std::vector<std::string_view> kDefaultMarkers = {"*", "†", "‡", "§", "¶", "#", "✉"};
 
+// Aliases and authors may be written in BibTeX's order (`Li, W.`): compared in display order.
 std::string normalize_name(std::string_view s) {
   std::string out;
-  for (char c : s) {
+  for (char c : display_order(s)) {
     if (c == ' ' || c == '.' || c == '-' || c == ',' || c == '\t') continue;
     out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
   }
@@ -37,6 +39,8 @@ void link_authors(Site& site) {
     for (const Author& a : p.authors) {
       Author split = split_author(a.name, site.pubs_settings.markers);
       split.markers = a.markers + split.markers;
+      split.corporate = a.corporate;
+      mark_corporate(split);
       if (split.name == "et al." || split.name == "others" || split.name == "et al") {
         p.et_al = true;
         continue;

@@ -20,6 +20,9 @@ TEST_CASE("link: the person is recognised by name and aliases") {
   CHECK(same_name("Qinghao Hu", "qinghao hu"));
   CHECK(same_name("Q. Hu", "Q Hu"));
   CHECK_FALSE(same_name("Qinghao Hu", "Qinghao Huang"));
+  CHECK(same_name("Li, W.", "W. Li"));  // as a .bib writes it
+  CHECK(same_name("Hu, Qinghao", "Qinghao Hu"));
+  CHECK_FALSE(same_name("Li, W.", "Li W. Zhang"));
   auto r = testing::build_files(
       {{"site.toml", "[person]\nname = \"Qinghao Hu\"\naliases = [\"Q. Hu\"]\n"},
        {"publications.toml",
@@ -66,4 +69,14 @@ TEST_CASE("link: numbering per type in file order") {
   CHECK(c2 != std::string::npos);
   CHECK(j1 != std::string::npos);
   CHECK(c1 < c2);
+}
+
+TEST_CASE("link: an alias in BibTeX order highlights the name in display order") {
+  auto r = testing::build_files(
+      {{"site.toml", "[person]\nname = \"Wei Li\"\naliases = [\"Li, W.\"]\n"},
+       {"publications.toml",
+        "[[publication]]\ntitle = \"A\"\nauthors = [\"Song Han\", \"W. Li\"]\n"}});
+  CHECK(
+      testing::page_of(r, "publications/index.html").find("<strong class=\"me\">W. Li</strong>") !=
+      std::string::npos);
 }

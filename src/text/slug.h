@@ -7,7 +7,8 @@
 namespace sitegen {
 
 // Lowercase ASCII letters, digits and single hyphens; "" when nothing is left.
-// Latin letters with diacritics lose them ("Zürich" -> "zurich").
+// Latin letters with diacritics lose them ("Zürich" -> "zurich", "Straße" -> "strasse");
+// each word of another script becomes 8 hex digits of its hash ("胡清昊" -> "343c2852").
 std::string slugify(std::string_view text);
 
 }  // namespace sitegen
