@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "load/diag.h"
 #include "load/latex_tables.h"
 #include "text/ascii.h"
 #include "text/utf8.h"
@@ -73,7 +74,8 @@ size_t match_brace(std::string_view s, size_t open) {
 
 class Decoder {
  public:
-  explicit Decoder(bool markdown) : md_(markdown) {}
+  Decoder(bool markdown, std::string_view whole, std::vector<LatexUnknown>* unknown)
+      : md_(markdown), whole_(whole), unknown_(unknown) {}
   void decode(std::string_view s, std::string& out, int depth);
 
  private:
@@ -87,6 +89,8 @@ class Decoder {
   void literal(std::string_view text, std::string& out);
 
   bool md_;
+  std::string_view whole_;  // arguments decoded recursively are views into it
+  std::vector<LatexUnknown>* unknown_;
 };
 
 void Decoder::literal(std::string_view text, std::string& out) {
@@ -261,11 +265,7 @@ void Decoder::control_word(std::string_view s, size_t& i, std::string& out, int 
   size_t k = i + 1;
   while (k < s.size() && is_alpha(s[k])) ++k;
   std::string_view name = s.substr(i + 1, k - i - 1);
-  bool had_space = false;
-  while (k < s.size() && is_space(s[k])) {  // TeX swallows spaces after a control word
-    ++k;
-    had_space = true;
-  }
+  while (k < s.size() && is_space(s[k])) ++k;  // TeX swallows spaces after a control word
   i = k;
   if (name.size() == 1 && std::strchr("uvHckrdbt", name[0])) {
     accent(name[0], s, i, out, depth);
@@ -331,15 +331,13 @@ void Decoder::control_word(std::string_view s, size_t& i, std::string& out, int 
     case CommandKind::kUnknown:
       break;
   }
-  // Unknown: `\foo{bar}` keeps bar; `\Coq` and `\Coq{}` keep the name.
-  if (s.compare(i, 2, "{}") == 0) {
-    out += name;
-    i += 2;
-    return;
+  // Unknown: a name in the output would read as a word of the title, so only the
+  // argument is kept; the braces that follow are dropped as protective ones.
+  if (unknown_) {
+    bool has_arg = i < s.size() && s[i] == '{' && s.compare(i, 2, "{}") != 0;
+    size_t offset = static_cast<size_t>(name.data() - whole_.data()) - 1;
+    unknown_->push_back({"\\" + std::string(name), offset, has_arg});
   }
-  if (i < s.size() && s[i] == '{') return;
-  out += name;
-  if (had_space) out += ' ';
 }
 
 void Decoder::accent(char command, std::string_view s, size_t& i, std::string& out, int depth) {
@@ -426,12 +424,27 @@ std::string tidy_markdown(std::string_view raw) {
 
 }  // namespace
 
-std::string latex_to_utf8(std::string_view latex, LatexMode mode) {
+std::string latex_to_utf8(std::string_view latex, LatexMode mode,
+                          std::vector<LatexUnknown>* unknown) {
   if (mode == LatexMode::kText && plain_text(latex)) return std::string(latex);
   std::string raw;
   raw.reserve(latex.size());
-  Decoder(mode == LatexMode::kMarkdown).decode(latex, raw, 0);
+  Decoder(mode == LatexMode::kMarkdown, latex, unknown).decode(latex, raw, 0);
   return mode == LatexMode::kMarkdown ? tidy_markdown(raw) : collapse_text(raw);
+}
+
+std::string latex_unknown_message(const LatexUnknown& u) {
+  // Short names (`\o`, `\lq`, `\acro`) are a typo or two away from many others: no
+  // guesses for or with them.
+  std::vector<std::string_view> known;
+  for (std::string_view name : latex::known_names()) {
+    if (name.size() > 3) known.push_back(name);
+  }
+  std::string_view name = std::string_view(u.name).substr(u.name.starts_with('\\') ? 1 : 0);
+  std::string guess = name.size() > 5 ? closest_match(name, known) : "";
+  std::string msg = "unknown LaTeX command `" + u.name + "`";
+  if (!guess.empty()) msg += " (did you mean `\\" + guess + "`?)";
+  return msg + (u.has_arg ? ": only its argument is shown" : ": left out");
 }
 
 std::string latex_verbatim(std::string_view value) {

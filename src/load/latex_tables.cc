@@ -140,4 +140,12 @@ CommandKind find_command(std::string_view name) {
   return it != std::end(kCommands) && it->name == name ? it->kind : CommandKind::kUnknown;
 }
 
+std::vector<std::string_view> known_names() {
+  std::vector<std::string_view> names;
+  names.reserve(std::size(kSymbols) + std::size(kCommands));
+  for (const Symbol& sym : kSymbols) names.push_back(sym.name);
+  for (const Command& c : kCommands) names.push_back(c.name);
+  return names;
+}
+
 }  // namespace sitegen::latex

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <string_view>
+#include <vector>
 
 namespace sitegen::latex {
 
@@ -47,5 +48,8 @@ struct Command {
 };
 
 CommandKind find_command(std::string_view name);
+
+// Every control word of the tables, for did-you-mean.
+std::vector<std::string_view> known_names();
 
 }  // namespace sitegen::latex
