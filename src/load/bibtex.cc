@@ -92,8 +92,10 @@ class Parser {
   size_t recovery_point(size_t from) const;
   bool parse_entry(std::string_view type, char close, size_t at, std::vector<BibEntry>& out);
   bool parse_string(char close);
-  bool parse_value(const What& what, std::string* value);
+  bool parse_value(const What& what, std::string* value,
+                   std::vector<BibValuePart>* parts = nullptr);
   bool read_delimited(const What& what, std::string* value);
+  void add_part(std::vector<BibValuePart>* parts, size_t at, size_t offset, bool literal);
   bool expect_close(char close, const std::string& what);
 
   std::string_view s_;
@@ -317,8 +319,8 @@ bool Parser::parse_entry(std::string_view type, char close, size_t at, std::vect
       return false;
     }
     ++pos_;
-    BibField field{ascii_lower(written), {}, loc_.at(f0)};
-    if (!parse_value({"field `", written, "`"}, &field.value)) return false;
+    BibField field{ascii_lower(written), {}, loc_.at(f0), {}};
+    if (!parse_value({"field `", written, "`"}, &field.value, &field.parts)) return false;
     if (e.find(field.name)) {
       report(false, f0,
              "duplicate field `" + std::string(written) + "` in entry `" + e.key +
@@ -342,17 +344,25 @@ bool Parser::parse_entry(std::string_view type, char close, size_t at, std::vect
   return true;
 }
 
+void Parser::add_part(std::vector<BibValuePart>* parts, size_t at, size_t offset, bool literal) {
+  if (!parts) return;
+  SourceLoc loc = loc_.at(offset);
+  parts->push_back({at, loc.line, loc.col, literal});
+}
+
 // value = part { `#` part }, part = {braced} | "quoted" | number | string name.
-bool Parser::parse_value(const What& what, std::string* value) {
+bool Parser::parse_value(const What& what, std::string* value, std::vector<BibValuePart>* parts) {
   bool after_hash = false;
   while (true) {
     skip_space();
     char c = pos_ < s_.size() ? s_[pos_] : '\0';
     if (c == '{' || c == '"') {
+      add_part(parts, value->size(), pos_ + 1, true);
       if (!read_delimited(what, value)) return false;
     } else if (is_digit(c)) {
       size_t d0 = pos_;
       while (pos_ < s_.size() && is_digit(s_[pos_])) ++pos_;
+      add_part(parts, value->size(), d0, true);
       value->append(s_.substr(d0, pos_ - d0));
     } else if (pos_ < s_.size() && is_name_char(c)) {
       size_t n0 = pos_;
@@ -360,6 +370,7 @@ bool Parser::parse_value(const What& what, std::string* value) {
       std::string_view name = s_.substr(n0, pos_ - n0);
       auto it = strings_.find(ascii_lower(name));
       if (it != strings_.end()) {
+        add_part(parts, value->size(), n0, false);
         value->append(it->second);
       } else {
         std::vector<std::string_view> known;
@@ -427,6 +438,25 @@ bool Parser::read_delimited(const What& what, std::string* value) {
 }
 
 }  // namespace
+
+SourceLoc BibField::loc_in_value(size_t offset) const {
+  auto after = std::upper_bound(parts.begin(), parts.end(), offset,
+                                [](size_t o, const BibValuePart& p) { return o < p.at; });
+  if (after == parts.begin()) return loc;
+  const BibValuePart& part = *(after - 1);
+  SourceLoc out{loc.path, part.line, part.col};
+  if (!part.literal) return out;
+  // The part is a copy of the file's text: count its lines and characters.
+  for (size_t i = part.at; i < offset && i < value.size(); ++i) {
+    if (value[i] == '\n') {
+      ++out.line;
+      out.col = 1;
+    } else if ((value[i] & 0xC0) != 0x80) {
+      ++out.col;
+    }
+  }
+  return out;
+}
 
 const BibField* BibEntry::find(std::string_view name) const {
   for (const BibField& f : fields) {

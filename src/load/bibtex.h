@@ -11,10 +11,25 @@
 
 namespace sitegen {
 
+// Where a part of a field's value was written: value bytes from `at` on come from
+// line:col. A {braced}, "quoted" or numeric part is the file's own text, so a position
+// inside it can be counted from there; a @string's text is not (`literal` false), so
+// all of it is placed at the string's name.
+struct BibValuePart {
+  size_t at = 0;
+  int line = 0;
+  int col = 0;
+  bool literal = true;
+};
+
 struct BibField {
-  std::string name;   // lowercased
-  std::string value;  // raw LaTeX, after @string expansion and `#` concatenation
-  SourceLoc loc;      // the field name
+  std::string name;                 // lowercased
+  std::string value;                // raw LaTeX, after @string expansion and `#` concatenation
+  SourceLoc loc;                    // the field name
+  std::vector<BibValuePart> parts;  // in value order
+
+  // Where byte `offset` of value is written in the file (the field name if unknown).
+  SourceLoc loc_in_value(size_t offset) const;
 };
 
 struct BibEntry {

@@ -36,10 +36,20 @@ bool inheritable(std::string_view field) {
   return true;
 }
 
+// Decodes a field's LaTeX; a command it does not know is warned about where it is written.
+std::string decode(const BibField& f, LatexMode mode, Diagnostics& diags) {
+  std::vector<LatexUnknown> unknown;
+  std::string out = latex_to_utf8(f.value, mode, &unknown);
+  for (const LatexUnknown& u : unknown)
+    diags.warning(f.loc_in_value(u.offset), latex_unknown_message(u));
+  return out;
+}
+
 // An entry seen through its crossref.
 struct View {
   const BibEntry& e;
   const BibEntry* parent;
+  Diagnostics& diags;
 
   const BibField* get(std::string_view name) const {
     if (const BibField* f = e.find(name)) return f;
@@ -49,11 +59,11 @@ struct View {
   }
   std::string text(std::string_view name) const {
     const BibField* f = get(name);
-    return f ? latex_to_utf8(f->value) : std::string();
+    return f ? decode(*f, LatexMode::kText, diags) : std::string();
   }
   std::string markdown(std::string_view name) const {
     const BibField* f = get(name);
-    return f ? latex_to_utf8(f->value, LatexMode::kMarkdown) : std::string();
+    return f ? decode(*f, LatexMode::kMarkdown, diags) : std::string();
   }
   std::string verbatim(std::string_view name) const {
     const BibField* f = get(name);
@@ -185,7 +195,8 @@ std::string map_arxiv(const View& v, const std::string& venue) {
   return strip_arxiv_prefix(id);
 }
 
-// `:trophy: Best Paper` (al-folio award_name) -> `Best Paper`: the theme draws its own icon.
+// `:trophy: Best Paper` (al-folio award_name, decoded) -> `Best Paper`: the theme draws
+// its own icon.
 std::string strip_shortcodes(std::string_view s) {
   std::string out;
   for (size_t i = 0; i < s.size(); ++i) {
@@ -199,7 +210,7 @@ std::string strip_shortcodes(std::string_view s) {
     }
     out += s[i];
   }
-  return std::string(trim(latex_to_utf8(out)));
+  return std::string(trim(out));
 }
 
 // `[text](url)` -> `text`, for awards, which are plain text.
@@ -225,8 +236,7 @@ void map_alfolio(const View& v, Publication& p) {
   p.abbr = v.text("abbr");
   std::string selected = ascii_lower(trim(v.e.find("selected") ? v.e.find("selected")->value : ""));
   p.selected = selected == "true" || selected == "yes" || selected == "1";
-  std::string award_name =
-      v.e.find("award_name") ? strip_shortcodes(v.e.find("award_name")->value) : "";
+  std::string award_name = strip_shortcodes(v.text("award_name"));
   std::string award = v.markdown("award");
   if (!award_name.empty()) {
     p.awards.push_back(award_name);
@@ -264,7 +274,7 @@ bool series_names_event(std::string_view s) {
 
 Publication map_entry(const BibEntry& e, const BibEntry* parent, const std::string& key,
                       Diagnostics& diags) {
-  View v{e, parent};
+  View v{e, parent, diags};
   Publication p;
   p.loc = e.loc;
   p.key = key;
@@ -272,6 +282,9 @@ Publication map_entry(const BibEntry& e, const BibEntry* parent, const std::stri
   if (is_bibtex_type_word(e.type)) p.bibtex_type = e.type;  // else derived from `type`
   p.title = v.text("title");
   if (const BibField* f = v.get("author")) {
+    // Names are decoded part by part; the whole list is decoded once more only to
+    // place warnings, when it has a command at all.
+    if (f->value.find('\\') != std::string::npos) decode(*f, LatexMode::kText, diags);
     AuthorList list = parse_author_list(f->value);
     p.authors = std::move(list.authors);
     p.et_al = list.et_al;

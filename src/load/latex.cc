@@ -5,11 +5,22 @@
 #include <algorithm>
 #include <cstring>
 
+#include "load/diag.h"
+#include "load/latex_tables.h"
 #include "text/ascii.h"
 #include "text/utf8.h"
 
 namespace sitegen {
 namespace {
+
+using latex::Accent;
+using latex::CommandKind;
+using latex::find_accent;
+using latex::find_command;
+using latex::find_symbol;
+using latex::precomposed;
+using latex::Symbol;
+using latex::utf8_len;
 
 // Deeper nesting is still decoded, only without the per-argument treatment, so
 // hostile input cannot exhaust the stack.
@@ -19,61 +30,9 @@ constexpr int kMaxDepth = 32;
 constexpr ByteSet kActive("\\{}$-~`'\xEF");
 constexpr ByteSet kSpaces(" \t\n\r\f");
 
-size_t utf8_len(unsigned char c) {
-  if (c < 0x80) return 1;
-  if (c < 0xE0) return 2;
-  if (c < 0xF0) return 3;
-  return 4;
-}
-
-struct Accent {
-  char command;         // what follows the backslash
-  char32_t combining;   // used when no precomposed letter exists
-  const char* spacing;  // shown for an empty argument: `\^{}`
-  const char* letters;  // pairs: an ASCII base letter, then its precomposed (NFC) form
-};
-
-constexpr Accent kAccents[] = {
-    {'\'', 0x0301, "´", "AÁaáCĆcćEÉeéGǴgǵIÍiíKḰkḱLĹlĺMḾmḿNŃnńOÓoóPṔpṕRŔrŕSŚsśUÚuúWẂwẃYÝyýZŹzź"},
-    {'`', 0x0300, "`", "AÀaàEÈeèIÌiìNǸnǹOÒoòUÙuùWẀwẁYỲyỳ"},
-    {'^', 0x0302, "^", "AÂaâCĈcĉEÊeêGĜgĝHĤhĥIÎiîJĴjĵOÔoôSŜsŝUÛuûWŴwŵYŶyŷZẐzẑ"},
-    {'"', 0x0308, "¨", "AÄaäEËeëHḦhḧIÏiïOÖoötẗUÜuüWẄwẅXẌxẍYŸyÿ"},
-    {'~', 0x0303, "~", "AÃaãEẼeẽIĨiĩNÑnñOÕoõUŨuũVṼvṽYỸyỹ"},
-    {'=', 0x0304, "¯", "AĀaāEĒeēGḠgḡIĪiīOŌoōUŪuūYȲyȳ"},
-    {'.', 0x0307, "˙",
-     "AȦaȧBḂbḃCĊcċDḊdḋEĖeėFḞfḟGĠgġHḢhḣIİMṀmṁNṄnṅOȮoȯPṖpṗRṘrṙSṠsṡTṪtṫWẆwẇXẊxẋYẎyẏZŻzż"},
-    {'u', 0x0306, "˘", "AĂaăEĔeĕGĞgğIĬiĭOŎoŏUŬuŭ"},
-    {'v', 0x030C, "ˇ", "AǍaǎCČcčDĎdďEĚeěGǦgǧHȞhȟIǏiǐjǰKǨkǩLĽlľNŇnňOǑoǒRŘrřSŠsšTŤtťUǓuǔZŽzž"},
-    {'H', 0x030B, "˝", "OŐoőUŰuű"},
-    {'c', 0x0327, "¸", "CÇcçDḐdḑEȨeȩGĢgģHḨhḩKĶkķLĻlļNŅnņRŖrŗSŞsşTŢtţ"},
-    {'k', 0x0328, "˛", "AĄaąEĘeęIĮiįOǪoǫUŲuų"},
-    {'r', 0x030A, "˚", "AÅaåUŮuůwẘyẙ"},
-    {'d', 0x0323, ".",
-     "AẠaạBḄbḅDḌdḍEẸeẹHḤhḥIỊiịKḲkḳLḶlḷMṂmṃNṆnṇOỌoọRṚrṛSṢsṣTṬtṭUỤuụVṾvṿWẈwẉYỴyỵZẒzẓ"},
-    {'b', 0x0331, "_", "BḆbḇDḎdḏKḴkḵLḺlḻNṈnṉRṞrṟTṮtṯZẔzẕhẖ"},
-    {'t', 0x0361, "͡", ""},
-};
-
-const Accent* find_accent(char command) {
-  for (const Accent& a : kAccents) {
-    if (a.command == command) return &a;
-  }
-  return nullptr;
-}
-
 // Cedilla, ogonek, dot and bar below attach under the letter: `\c{\i}` keeps the dotless i.
 bool accent_above(char command) {
   return !std::strchr("ckdb", command);
-}
-
-std::string_view precomposed(const Accent& a, char base) {
-  for (const char* p = a.letters; *p;) {
-    char b = *p++;
-    size_t n = utf8_len(static_cast<unsigned char>(*p));
-    if (b == base) return {p, n};
-    p += n;
-  }
-  return {};
 }
 
 void apply_accent(char command, std::string_view arg, std::string& out) {
@@ -97,107 +56,6 @@ void apply_accent(char command, std::string_view arg, std::string& out) {
   out += arg.substr(n);
 }
 
-struct Symbol {
-  std::string_view name;
-  std::string_view text;
-};
-
-// Control words that stand for text. Sorted by name (checked below) for binary search.
-// clang-format off
-constexpr Symbol kSymbols[] = {
-    {"AA", "Å"}, {"AE", "Æ"}, {"BibTeX", "BibTeX"}, {"DH", "Ð"}, {"DJ", "Đ"}, {"L", "Ł"},
-    {"LaTeX", "LaTeX"}, {"LaTeXe", "LaTeX2ε"}, {"NG", "Ŋ"}, {"O", "Ø"}, {"OE", "Œ"}, {"P", "¶"},
-    {"S", "§"}, {"SS", "SS"}, {"TH", "Þ"}, {"TeX", "TeX"}, {"aa", "å"}, {"ae", "æ"},
-    {"cdprime", "ʺ"}, {"copyright", "©"}, {"cprime", "ʹ"}, {"dag", "†"}, {"ddag", "‡"},
-    {"dh", "ð"}, {"dj", "đ"}, {"dots", "…"}, {"enspace", " "}, {"euro", "€"},
-    {"guillemotleft", "«"}, {"guillemotright", "»"}, {"guilsinglleft", "‹"},
-    {"guilsinglright", "›"}, {"i", "ı"}, {"j", "ȷ"}, {"l", "ł"}, {"ldots", "…"}, {"lq", "‘"},
-    {"ng", "ŋ"}, {"nobreakspace", "\u00A0"}, {"o", "ø"}, {"oe", "œ"}, {"pounds", "£"},
-    {"qquad", " "}, {"quad", " "}, {"quotedblbase", "„"}, {"quotesinglbase", "‚"}, {"rq", "’"},
-    {"slash", "/"}, {"space", " "}, {"ss", "ß"}, {"textacutedbl", "˝"}, {"textasciiacute", "´"},
-    {"textasciibreve", "˘"}, {"textasciicaron", "ˇ"}, {"textasciicircum", "^"},
-    {"textasciidieresis", "¨"}, {"textasciigrave", "`"}, {"textasciimacron", "¯"},
-    {"textasciitilde", "~"}, {"textasteriskcentered", "∗"}, {"textbackslash", "\\"},
-    {"textbaht", "฿"}, {"textbar", "|"}, {"textbardbl", "‖"}, {"textbigcircle", "◯"},
-    {"textblank", "␢"}, {"textbraceleft", "{"}, {"textbraceright", "}"}, {"textbrokenbar", "¦"},
-    {"textbullet", "•"}, {"textcelsius", "℃"}, {"textcent", "¢"}, {"textcentoldstyle", "¢"},
-    {"textcircledP", "℗"}, {"textcolonmonetary", "₡"}, {"textcompwordmark", ""},
-    {"textcopyright", "©"}, {"textcurrency", "¤"}, {"textdagger", "†"}, {"textdaggerdbl", "‡"},
-    {"textdblhyphen", "⹀"}, {"textdegree", "°"}, {"textdiscount", "⁒"}, {"textdiv", "÷"},
-    {"textdollar", "$"}, {"textdollaroldstyle", "$"}, {"textdong", "₫"}, {"textdownarrow", "↓"},
-    {"textellipsis", "…"}, {"textemdash", "—"}, {"textendash", "–"}, {"textestimated", "℮"},
-    {"texteuro", "€"}, {"textexclamdown", "¡"}, {"textflorin", "ƒ"}, {"textfractionsolidus", "⁄"},
-    {"textgreater", ">"}, {"textguarani", "₲"}, {"textinterrobang", "‽"}, {"textlangle", "⟨"},
-    {"textleftarrow", "←"}, {"textless", "<"}, {"textlira", "₤"}, {"textlnot", "¬"},
-    {"textmho", "℧"}, {"textminus", "−"}, {"textmu", "µ"}, {"textmusicalnote", "♪"},
-    {"textnaira", "₦"}, {"textnumero", "№"}, {"textohm", "Ω"}, {"textonehalf", "½"},
-    {"textonequarter", "¼"}, {"textonesuperior", "¹"}, {"textopenbullet", "◦"},
-    {"textordfeminine", "ª"}, {"textordmasculine", "º"}, {"textparagraph", "¶"},
-    {"textperiodcentered", "·"}, {"textpertenthousand", "‱"}, {"textperthousand", "‰"},
-    {"textpeso", "₱"}, {"textpm", "±"}, {"textquestiondown", "¿"}, {"textquotedbl", "\""},
-    {"textquotedblleft", "“"}, {"textquotedblright", "”"}, {"textquoteleft", "‘"},
-    {"textquoteright", "’"}, {"textquotesingle", "'"}, {"textquotestraightbase", "‚"},
-    {"textquotestraightdblbase", "„"}, {"textrangle", "⟩"}, {"textrecipe", "℞"},
-    {"textreferencemark", "※"}, {"textregistered", "®"}, {"textrightarrow", "→"},
-    {"textsection", "§"}, {"textservicemark", "℠"}, {"textsterling", "£"}, {"textsurd", "√"},
-    {"textthreequarters", "¾"}, {"textthreesuperior", "³"}, {"texttildelow", "~"},
-    {"texttimes", "×"}, {"texttrademark", "™"}, {"texttwosuperior", "²"}, {"textunderscore", "_"},
-    {"textuparrow", "↑"}, {"textvisiblespace", "␣"}, {"textwon", "₩"}, {"textyen", "¥"},
-    {"th", "þ"}, {"thinspace", "\u2009"},
-};
-// clang-format on
-
-static_assert(std::is_sorted(std::begin(kSymbols), std::end(kSymbols),
-                             [](const Symbol& a, const Symbol& b) { return a.name < b.name; }));
-
-const Symbol* find_symbol(std::string_view name) {
-  auto it = std::lower_bound(std::begin(kSymbols), std::end(kSymbols), name,
-                             [](const Symbol& s, std::string_view n) { return s.name < n; });
-  return it != std::end(kSymbols) && it->name == name ? it : nullptr;
-}
-
-enum class Kind { kUnknown, kUnwrap, kItalic, kBold, kSwitch, kDropArg, kUrl, kHref, kMath, kPar };
-
-struct Command {
-  std::string_view name;
-  Kind kind;
-};
-
-// clang-format off
-constexpr Command kCommands[] = {
-    {"Large", Kind::kSwitch}, {"MakeLowercase", Kind::kUnwrap}, {"MakeUppercase", Kind::kUnwrap},
-    {"NoCaseChange", Kind::kUnwrap}, {"SortNoop", Kind::kDropArg}, {"allowbreak", Kind::kSwitch},
-    {"bf", Kind::kSwitch}, {"bfseries", Kind::kSwitch}, {"em", Kind::kSwitch},
-    {"emph", Kind::kItalic}, {"ensuremath", Kind::kMath}, {"footnotesize", Kind::kSwitch},
-    {"hbox", Kind::kUnwrap}, {"href", Kind::kHref}, {"it", Kind::kSwitch},
-    {"itshape", Kind::kSwitch}, {"large", Kind::kSwitch}, {"mbox", Kind::kUnwrap},
-    {"md", Kind::kSwitch}, {"mdseries", Kind::kSwitch}, {"newblock", Kind::kSwitch},
-    {"nocite", Kind::kDropArg}, {"noindent", Kind::kSwitch}, {"nolinkurl", Kind::kUrl},
-    {"noopsort", Kind::kDropArg}, {"normalfont", Kind::kSwitch}, {"normalsize", Kind::kSwitch},
-    {"par", Kind::kPar}, {"protect", Kind::kSwitch}, {"relax", Kind::kSwitch},
-    {"rm", Kind::kSwitch}, {"rmfamily", Kind::kSwitch}, {"sc", Kind::kSwitch},
-    {"scriptsize", Kind::kSwitch}, {"scshape", Kind::kSwitch}, {"sf", Kind::kSwitch},
-    {"sffamily", Kind::kSwitch}, {"sl", Kind::kSwitch}, {"slshape", Kind::kSwitch},
-    {"small", Kind::kSwitch}, {"sortnoop", Kind::kDropArg}, {"text", Kind::kUnwrap},
-    {"textbf", Kind::kBold}, {"textit", Kind::kItalic}, {"textmd", Kind::kUnwrap},
-    {"textnormal", Kind::kUnwrap}, {"textrm", Kind::kUnwrap}, {"textsc", Kind::kUnwrap},
-    {"textsf", Kind::kUnwrap}, {"textsl", Kind::kItalic}, {"textsubscript", Kind::kUnwrap},
-    {"textsuperscript", Kind::kUnwrap}, {"texttt", Kind::kUnwrap}, {"textup", Kind::kUnwrap},
-    {"tiny", Kind::kSwitch}, {"tt", Kind::kSwitch}, {"ttfamily", Kind::kSwitch},
-    {"underline", Kind::kUnwrap}, {"unskip", Kind::kSwitch}, {"upshape", Kind::kSwitch},
-    {"url", Kind::kUrl}, {"xspace", Kind::kSwitch},
-};
-// clang-format on
-
-static_assert(std::is_sorted(std::begin(kCommands), std::end(kCommands),
-                             [](const Command& a, const Command& b) { return a.name < b.name; }));
-
-Kind find_command(std::string_view name) {
-  auto it = std::lower_bound(std::begin(kCommands), std::end(kCommands), name,
-                             [](const Command& c, std::string_view n) { return c.name < n; });
-  return it != std::end(kCommands) && it->name == name ? it->kind : Kind::kUnknown;
-}
-
 // The index of the `}` closing the `{` at `open`, or npos. Escaped braces do not count.
 size_t match_brace(std::string_view s, size_t open) {
   int depth = 0;
@@ -216,7 +74,8 @@ size_t match_brace(std::string_view s, size_t open) {
 
 class Decoder {
  public:
-  explicit Decoder(bool markdown) : md_(markdown) {}
+  Decoder(bool markdown, std::string_view whole, std::vector<LatexUnknown>* unknown)
+      : md_(markdown), whole_(whole), unknown_(unknown) {}
   void decode(std::string_view s, std::string& out, int depth);
 
  private:
@@ -230,6 +89,8 @@ class Decoder {
   void literal(std::string_view text, std::string& out);
 
   bool md_;
+  std::string_view whole_;  // arguments decoded recursively are views into it
+  std::vector<LatexUnknown>* unknown_;
 };
 
 void Decoder::literal(std::string_view text, std::string& out) {
@@ -404,11 +265,7 @@ void Decoder::control_word(std::string_view s, size_t& i, std::string& out, int 
   size_t k = i + 1;
   while (k < s.size() && is_alpha(s[k])) ++k;
   std::string_view name = s.substr(i + 1, k - i - 1);
-  bool had_space = false;
-  while (k < s.size() && is_space(s[k])) {  // TeX swallows spaces after a control word
-    ++k;
-    had_space = true;
-  }
+  while (k < s.size() && is_space(s[k])) ++k;  // TeX swallows spaces after a control word
   i = k;
   if (name.size() == 1 && std::strchr("uvHckrdbt", name[0])) {
     accent(name[0], s, i, out, depth);
@@ -421,26 +278,26 @@ void Decoder::control_word(std::string_view s, size_t& i, std::string& out, int 
   }
   std::string_view arg;
   switch (find_command(name)) {
-    case Kind::kSwitch:
+    case CommandKind::kSwitch:
       return;
-    case Kind::kUnwrap:  // the braces that follow are dropped as protective ones
+    case CommandKind::kUnwrap:  // the braces that follow are dropped as protective ones
       return;
-    case Kind::kItalic:
-    case Kind::kBold: {
+    case CommandKind::kItalic:
+    case CommandKind::kBold: {
       if (!md_ || depth >= kMaxDepth || !take_arg(s, i, &arg)) return;
       std::string inner;
       decode(arg, inner, depth + 1);
-      const char* mark = find_command(name) == Kind::kBold ? "**" : "*";
+      const char* mark = find_command(name) == CommandKind::kBold ? "**" : "*";
       if (inner.empty()) return;
       out += mark;
       out += inner;
       out += mark;
       return;
     }
-    case Kind::kDropArg:
+    case CommandKind::kDropArg:
       take_arg(s, i, &arg);
       return;
-    case Kind::kUrl:
+    case CommandKind::kUrl:
       if (!take_arg(s, i, &arg)) return;
       if (md_ && arg.find("://") != std::string_view::npos) {
         out += '<' + latex_verbatim(arg) + '>';
@@ -448,7 +305,7 @@ void Decoder::control_word(std::string_view s, size_t& i, std::string& out, int 
         out += latex_verbatim(arg);
       }
       return;
-    case Kind::kHref: {
+    case CommandKind::kHref: {
       std::string_view text;
       if (!take_arg(s, i, &arg)) return;
       while (i < s.size() && is_space(s[i])) ++i;
@@ -462,27 +319,25 @@ void Decoder::control_word(std::string_view s, size_t& i, std::string& out, int 
       }
       return;
     }
-    case Kind::kMath:
+    case CommandKind::kMath:
       if (!take_arg(s, i, &arg)) return;
       out += '$';
       out += arg;
       out += '$';
       return;
-    case Kind::kPar:
+    case CommandKind::kPar:
       out += "\n\n";
       return;
-    case Kind::kUnknown:
+    case CommandKind::kUnknown:
       break;
   }
-  // Unknown: `\foo{bar}` keeps bar; `\Coq` and `\Coq{}` keep the name.
-  if (s.compare(i, 2, "{}") == 0) {
-    out += name;
-    i += 2;
-    return;
+  // Unknown: a name in the output would read as a word of the title, so only the
+  // argument is kept; the braces that follow are dropped as protective ones.
+  if (unknown_) {
+    bool has_arg = i < s.size() && s[i] == '{' && s.compare(i, 2, "{}") != 0;
+    size_t offset = static_cast<size_t>(name.data() - whole_.data()) - 1;
+    unknown_->push_back({"\\" + std::string(name), offset, has_arg});
   }
-  if (i < s.size() && s[i] == '{') return;
-  out += name;
-  if (had_space) out += ' ';
 }
 
 void Decoder::accent(char command, std::string_view s, size_t& i, std::string& out, int depth) {
@@ -569,12 +424,27 @@ std::string tidy_markdown(std::string_view raw) {
 
 }  // namespace
 
-std::string latex_to_utf8(std::string_view latex, LatexMode mode) {
+std::string latex_to_utf8(std::string_view latex, LatexMode mode,
+                          std::vector<LatexUnknown>* unknown) {
   if (mode == LatexMode::kText && plain_text(latex)) return std::string(latex);
   std::string raw;
   raw.reserve(latex.size());
-  Decoder(mode == LatexMode::kMarkdown).decode(latex, raw, 0);
+  Decoder(mode == LatexMode::kMarkdown, latex, unknown).decode(latex, raw, 0);
   return mode == LatexMode::kMarkdown ? tidy_markdown(raw) : collapse_text(raw);
+}
+
+std::string latex_unknown_message(const LatexUnknown& u) {
+  // Short names (`\o`, `\lq`, `\acro`) are a typo or two away from many others: no
+  // guesses for or with them.
+  std::vector<std::string_view> known;
+  for (std::string_view name : latex::known_names()) {
+    if (name.size() > 3) known.push_back(name);
+  }
+  std::string_view name = std::string_view(u.name).substr(u.name.starts_with('\\') ? 1 : 0);
+  std::string guess = name.size() > 5 ? closest_match(name, known) : "";
+  std::string msg = "unknown LaTeX command `" + u.name + "`";
+  if (!guess.empty()) msg += " (did you mean `\\" + guess + "`?)";
+  return msg + (u.has_arg ? ": only its argument is shown" : ": left out");
 }
 
 std::string latex_verbatim(std::string_view value) {

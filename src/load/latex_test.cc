@@ -4,10 +4,12 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <vector>
 
 using sitegen::latex_to_utf8;
 using sitegen::latex_verbatim;
 using sitegen::LatexMode;
+using sitegen::LatexUnknown;
 
 namespace {
 std::string md(std::string_view s) {
@@ -157,11 +159,41 @@ TEST_CASE("latex: DBLP's escaped math decodes to the math it stands for") {
         R"($E(\mathbb{F}_{q^{5}})$)");
 }
 
-TEST_CASE("latex: unknown commands lose the backslash and keep their argument") {
-  CHECK(latex_to_utf8(R"({\Coq} proofs)") == "Coq proofs");
-  CHECK(latex_to_utf8(R"(\Coq{} proofs)") == "Coq proofs");
-  CHECK(latex_to_utf8(R"(\Coq proofs)") == "Coq proofs");
+TEST_CASE("latex: unknown commands show their argument only, and are reported") {
+  CHECK(latex_to_utf8(R"({\Coq} proofs)") == "proofs");
+  CHECK(latex_to_utf8(R"(\Coq{} proofs)") == "proofs");
+  CHECK(latex_to_utf8(R"(\Coq proofs)") == "proofs");
+  CHECK(latex_to_utf8(R"(in \Coq proofs)") == "in proofs");
   CHECK(latex_to_utf8(R"(\foo{bar})") == "bar");
+  CHECK(latex_to_utf8(R"(\foo{\'e\textsterling})") == "é£");
+  CHECK(md(R"(\foo{\emph{x}} \Coq)") == "*x*");
+  CHECK(latex_to_utf8(R"($\alpha$ and \(\beta\))") == R"($\alpha$ and $\beta$)");  // math untouched
+
+  std::vector<LatexUnknown> unknown;
+  CHECK(latex_to_utf8(R"(A {\Coq} and \textsterlin{} and \emph{\zz{bar}}.)", LatexMode::kText,
+                      &unknown) == "A and and bar.");
+  REQUIRE(unknown.size() == 3);
+  CHECK(unknown[0].name == R"(\Coq)");
+  CHECK(unknown[0].offset == 3);
+  CHECK_FALSE(unknown[0].has_arg);
+  CHECK(unknown[1].name == R"(\textsterlin)");
+  CHECK(unknown[1].offset == 13);
+  CHECK(unknown[2].name == R"(\zz)");
+  CHECK(unknown[2].offset == 38);
+  CHECK(unknown[2].has_arg);
+  CHECK(sitegen::latex_unknown_message(unknown[0]) == "unknown LaTeX command `\\Coq`: left out");
+  CHECK(sitegen::latex_unknown_message(unknown[1]) ==
+        "unknown LaTeX command `\\textsterlin` (did you mean `\\textsterling`?): left out");
+  CHECK(sitegen::latex_unknown_message(unknown[2]) ==
+        "unknown LaTeX command `\\zz`: only its argument is shown");
+
+  unknown.clear();
+  CHECK(latex_to_utf8(R"(\'e \textsterling{} \LaTeX{} \url{http://a.b})", LatexMode::kText,
+                      &unknown) == "é £ LaTeX http://a.b");
+  CHECK(unknown.empty());
+}
+
+TEST_CASE("latex: logos and the commands that take an argument") {
   CHECK(latex_to_utf8(R"(\LaTeX{} and \TeX)") == "LaTeX and TeX");
   CHECK(latex_to_utf8(R"(\url{http://a.b/c\_d})") == "http://a.b/c_d");
   CHECK(latex_to_utf8(R"(see \href{http://x.y}{the site})") == "see the site");
@@ -233,12 +265,4 @@ TEST_CASE("latex: text commands for currency, dashes, quotes and symbols") {
         "20°C 5‰ • a·b");
   CHECK(latex_to_utf8(R"(\textmu{}s \textminus{}3 \texttimes{} \textonequarter)") == "µs −3 × ¼");
   CHECK(md(R"(\textasciitilde{}user and \textunderscore)") == R"(~user and \_)");
-}
-
-TEST_CASE("latex: logos and the commands that take an argument") {
-  CHECK(latex_to_utf8(R"(\LaTeX{} and \TeX)") == "LaTeX and TeX");
-  CHECK(latex_to_utf8(R"(\url{http://a.b/c\_d})") == "http://a.b/c_d");
-  CHECK(latex_to_utf8(R"(see \href{http://x.y}{the site})") == "see the site");
-  CHECK(latex_to_utf8(R"(\noopsort{a}Zed)") == "Zed");
-  CHECK(latex_to_utf8(R"(\ldots)") == "…");
 }

@@ -49,6 +49,15 @@ void load_pub_settings(const TomlNode& node, PublicationSettings& s, Diagnostics
       s.group_by = "type";
     }
   }
+  if (r.string("order", &s.order)) {
+    static const std::vector<std::string_view> kOrders = {"date", "source"};
+    if (std::find(kOrders.begin(), kOrders.end(), s.order) == kOrders.end()) {
+      diags.error(r.find("order")->loc, "unknown `order` value `" + s.order +
+                                            "`: expected \"date\" or \"source\"" +
+                                            did_you_mean(s.order, kOrders));
+      s.order = "date";
+    }
+  }
   if (const TomlNode* markers = r.table("markers")) {
     for (const auto& [symbol, text] : markers->fields) {
       std::string legend;

@@ -149,6 +149,7 @@ struct PublicationSettings {
   std::vector<std::string> bibtex;  // .bib files relative to the content dir
   SourceLoc bibtex_loc;
   std::string group_by = "type";                     // "type" | "year" | "none"
+  std::string order = "date";                        // "date" (newest first) | "source"
   std::vector<Marker> markers;                       // in file order
   std::map<PublicationType, std::string> numbering;  // type -> prefix (kConference -> "C")
 };

@@ -130,6 +130,27 @@ void number_publications(Site& site) {
   }
 }
 
+// The date a publication sorts by. A part not given sorts before every given one: a
+// year-only 2024 comes after all of 2024's dated entries when the newest are first,
+// and an entry with no date at all comes last.
+Date sort_date(const Publication& p) {
+  if (!p.date.empty()) return p.date;
+  Date d;
+  d.year = p.year;
+  return d;
+}
+
+// The one place publications are ordered: every list, group and the home page show
+// them in this order. Ties (and all of them with order = "source") keep the order they
+// were read in: the .bib files as site.toml lists them, each in file order, then
+// publications.toml in file order.
+void order_publications(Site& site) {
+  if (site.pubs_settings.order != "date") return;
+  std::stable_sort(
+      site.publications.begin(), site.publications.end(),
+      [](const Publication& a, const Publication& b) { return sort_date(b) < sort_date(a); });
+}
+
 void check_pages_and_nav(Site& site, Diagnostics& diags) {
   static const std::vector<std::string_view> kSections = {"publications", "talks", "news", "cv"};
   std::vector<std::string_view> known(kSections.begin(), kSections.end());
@@ -176,7 +197,8 @@ bool same_name(std::string_view a, std::string_view b) {
 void link_site(Site& site, Diagnostics& diags) {
   link_authors(site);
   assign_slugs(site, diags);
-  number_publications(site);
+  number_publications(site);  // in the order read, as the numbers of a CV are
+  order_publications(site);
   check_pages_and_nav(site, diags);
   std::stable_sort(site.pages.begin(), site.pages.end(),
                    [](const Page& a, const Page& b) { return a.order < b.order; });

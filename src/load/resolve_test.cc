@@ -80,3 +80,86 @@ TEST_CASE("link: an alias in BibTeX order highlights the name in display order")
       testing::page_of(r, "publications/index.html").find("<strong class=\"me\">W. Li</strong>") !=
       std::string::npos);
 }
+
+namespace {
+
+// The titles among `titles` in the order the page's <main> shows them, comma-separated.
+std::string order_on(const std::string& page, std::vector<std::string> titles) {
+  size_t main = page.find("<main");
+  std::vector<std::pair<size_t, std::string>> found;
+  for (const std::string& t : titles) {
+    size_t at = page.find(">" + t + "<", main);
+    if (at != std::string::npos) found.emplace_back(at, t);
+  }
+  std::sort(found.begin(), found.end());
+  std::string out;
+  for (const auto& f : found) out += (out.empty() ? "" : ", ") + f.second;
+  return out;
+}
+
+const char* kOrderBib =
+    "@inproceedings{b2023, title = {B 2023}, author = {A}, year = 2023}\n"
+    "@inproceedings{b2025mar, title = {B 2025-03}, author = {A}, year = 2025, month = mar,\n"
+    "  selected = {true}}\n"
+    "@article{b2024, title = {B 2024}, author = {A}, journal = {J}, year = 2024}\n";
+const char* kOrderToml =
+    "[[publication]]\ntitle = \"T 2025\"\nauthors = [\"A\"]\nyear = 2025\nselected = true\n"
+    "[[publication]]\ntitle = \"T 2025-03\"\nauthors = [\"A\"]\ndate = \"2025-03\"\n"
+    "selected = true\n"
+    "[[publication]]\ntitle = \"T 2025-03-02\"\nauthors = [\"A\"]\ndate = 2025-03-02\n"
+    "selected = true\n"
+    "[[publication]]\ntitle = \"T undated\"\nauthors = [\"A\"]\n"
+    "[[publication]]\ntitle = \"T 2024-12\"\nauthors = [\"A\"]\ndate = \"2024-12\"\n"
+    "type = \"journal\"\n";
+const std::vector<std::string> kOrderTitles = {"B 2023",    "B 2025-03", "B 2024",
+                                               "T 2025",    "T 2025-03", "T 2025-03-02",
+                                               "T undated", "T 2024-12"};
+
+BuildResult build_ordered(const std::string& settings) {
+  return testing::build_files({{"site.toml",
+                                "[person]\nname = \"A\"\n[publications]\n"
+                                "bibtex = [\"p.bib\"]\n" +
+                                    settings},
+                               {"p.bib", kOrderBib},
+                               {"publications.toml", kOrderToml}});
+}
+
+}  // namespace
+
+TEST_CASE("order: newest first wherever an entry came from, ties in the order read") {
+  BuildResult r = build_ordered("group_by = \"none\"\n");
+  CHECK(r.diags.format_all() == "");
+  // A day sorts before its month, a month before its year; same dates keep the order read
+  // (.bib files first); no date sorts last.
+  CHECK(order_on(testing::page_of(r, "publications/index.html"), kOrderTitles) ==
+        "T 2025-03-02, B 2025-03, T 2025-03, T 2025, T 2024-12, B 2024, B 2023, T undated");
+  CHECK(order_on(testing::page_of(r, "index.html"), kOrderTitles) ==
+        "T 2025-03-02, B 2025-03, T 2025-03, T 2025");
+}
+
+TEST_CASE("order: inside every group, and on the year and type pages") {
+  BuildResult r = build_ordered("");  // group_by = "type"
+  std::string list = testing::page_of(r, "publications/index.html");
+  size_t journals = list.find("id=\"journal");
+  REQUIRE(journals != std::string::npos);
+  CHECK(order_on(list.substr(0, journals), kOrderTitles) ==
+        "T 2025-03-02, B 2025-03, T 2025-03, T 2025, B 2023, T undated");
+  CHECK(order_on("<main>" + list.substr(journals), kOrderTitles) == "T 2024-12, B 2024");
+  CHECK(order_on(testing::page_of(r, "publications/year/2025/index.html"), kOrderTitles) ==
+        "T 2025-03-02, B 2025-03, T 2025-03, T 2025");
+}
+
+TEST_CASE("order: order = \"source\" keeps the order read") {
+  BuildResult r = build_ordered("group_by = \"none\"\norder = \"source\"\n");
+  CHECK(r.diags.format_all() == "");
+  CHECK(order_on(testing::page_of(r, "publications/index.html"), kOrderTitles) ==
+        "B 2023, B 2025-03, B 2024, T 2025, T 2025-03, T 2025-03-02, T undated, T 2024-12");
+  CHECK(order_on(testing::page_of(r, "index.html"), kOrderTitles) ==
+        "B 2025-03, T 2025, T 2025-03, T 2025-03-02");
+  CHECK(testing::diagnostics_of(
+            {{"site.toml", "[person]\nname = \"A\"\n[publications]\norder = \"dates\"\n"}}) ==
+        "content/site.toml:4:9: error: unknown `order` value `dates`: expected \"date\" or "
+        "\"source\" (did you mean `date`?)\n"
+        "  order = \"dates\"\n"
+        "          ^\n");
+}

@@ -1,0 +1,55 @@
+// The tables of the LaTeX decoder (latex.cc): accents with their precomposed letters,
+// control words that stand for text, and commands that format or wrap their argument.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+#include <vector>
+
+namespace sitegen::latex {
+
+// The length of the UTF-8 sequence that starts with byte `c`.
+size_t utf8_len(unsigned char c);
+
+struct Accent {
+  char command;         // what follows the backslash
+  char32_t combining;   // used when no precomposed letter exists
+  const char* spacing;  // shown for an empty argument: `\^{}`
+  const char* letters;  // pairs: an ASCII base letter, then its precomposed (NFC) form
+};
+
+const Accent* find_accent(char command);
+// The precomposed form of `base` with the accent, or "" when there is none.
+std::string_view precomposed(const Accent& a, char base);
+
+struct Symbol {
+  std::string_view name;
+  std::string_view text;
+};
+
+const Symbol* find_symbol(std::string_view name);
+
+enum class CommandKind {
+  kUnknown,
+  kUnwrap,
+  kItalic,
+  kBold,
+  kSwitch,
+  kDropArg,
+  kUrl,
+  kHref,
+  kMath,
+  kPar
+};
+
+struct Command {
+  std::string_view name;
+  CommandKind kind;
+};
+
+CommandKind find_command(std::string_view name);
+
+// Every control word of the tables, for did-you-mean.
+std::vector<std::string_view> known_names();
+
+}  // namespace sitegen::latex
