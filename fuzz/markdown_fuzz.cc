@@ -11,6 +11,7 @@
 
 #include "markdown/markdown.h"
 #include "text/html_scan.h"
+#include "text/url_scheme.h"
 
 namespace {
 

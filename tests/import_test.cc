@@ -223,6 +223,29 @@ TEST_CASE("import bibtex: stdout, -o, and no overwriting without --force") {
   fs::remove_all(dir);
 }
 
+TEST_CASE("import bibtex: script URLs are left out, with a warning") {
+  fs::path dir = temp_dir("urls");
+  write(dir / "papers.bib",
+        "@misc{k1,\n  title = {One},\n  year = {2020},\n  url = {JavaScript:alert(1)},\n"
+        "  pdf = {JAVASCRIPT:alert(2)},\n  code = {https://example.org/code},\n}\n");
+  fs::path toml = dir / "publications.toml";
+  Run r = run({"import", "bibtex", (dir / "papers.bib").string(), "-o", toml.string()});
+  CHECK(r.code == 0);
+  std::string bib = (dir / "papers.bib").string();
+  CHECK(r.err == bib +
+                     ":1:1: warning: `pdf` `JAVASCRIPT:alert(2)` is not imported: a page links "
+                     "only to http, https, mailto and tel URLs and relative paths\n"
+                     "  @misc{k1,\n  ^\n" +
+                     bib +
+                     ":1:1: warning: `url` `JavaScript:alert(1)` is not imported: a page "
+                     "links only to http, https, mailto and tel URLs and relative paths\n"
+                     "  @misc{k1,\n  ^\n");
+  std::string written = slurp(toml);
+  CHECK(written.find("alert") == std::string::npos);
+  CHECK(written.find("https://example.org/code") != std::string::npos);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("import bibtex: errors in the .bib exit 1 with file:line:col, and write nothing") {
   fs::path dir = temp_dir("err");
   fs::path bib = dir / "broken.bib";

@@ -9,6 +9,7 @@
 
 #include "cli/cli.h"
 #include "import/hugo_blox.h"
+#include "import/safe_urls.h"
 #include "import/toml_write.h"
 #include "load/bibtex.h"
 #include "load/source.h"
@@ -124,8 +125,10 @@ int cmd_import(const std::vector<std::string>& args, Io io) {
     std::stringstream text;
     text << in.rdbuf();
     diags.add_source(a.input, text.str());
-    for (Publication& p : bibtex_to_publications(parse_bibtex(text.str(), a.input, diags), diags))
+    for (Publication& p : bibtex_to_publications(parse_bibtex(text.str(), a.input, diags), diags)) {
+      drop_unsafe_urls(p, diags);
       entries.push_back({std::move(p), {}});
+    }
     std::string name = fs::path(a.input).filename().string();
     header = {
         "Publications imported from " + name + " by `sitegen import bibtex`.",

@@ -5,10 +5,12 @@
 #include <map>
 #include <set>
 
+#include "import/safe_urls.h"
 #include "import/yaml_reader.h"
 #include "load/bibtex.h"
 #include "load/bibtex_write.h"
 #include "text/strings.h"
+#include "text/url_scheme.h"
 
 namespace sitegen {
 
@@ -329,6 +331,10 @@ std::string Importer::mark_for(const std::string& note) {
 void Importer::add_link(Publication& p, const std::string& label, const std::string& url,
                         const TomlNode& at) {
   if (url.empty() || url == "#") return;  // Hugo Blox's placeholders
+  if (!is_safe_link(url)) {
+    diags_.warning(at.loc, unsafe_url_message(label, url));
+    return;
+  }
   for (const Link& l : p.links) {
     if (l.label != label) continue;
     if (l.url != url)
@@ -493,6 +499,7 @@ void Importer::read_page(const std::string& rel, const std::string& slug,
     entry.comments.push_back(
         "not imported: the page's Markdown body (publications here have "
         "an abstract and a note)");
+  drop_unsafe_urls(entry.pub, diags_);  // what cite.bib brought
   out_.entries.push_back(std::move(entry));
 }
 

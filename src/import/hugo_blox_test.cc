@@ -212,6 +212,28 @@ TEST_CASE("hugo_blox: the root may be the section itself") {
   CHECK(im.entries[0].pub.type == PublicationType::kJournal);
 }
 
+TEST_CASE("hugo_blox: script URLs are not imported") {
+  Diagnostics d;
+  HugoBloxImport im = import_memory(
+      {{"content/publication/p/index.md",
+        "---\ntitle: P\nurl_pdf: \"java\\tscript:alert(1)\"\nurl_code: https://example.org/c\n"
+        "links:\n  - name: Demo\n    url: \" javascript:alert(2)\"\n---\n"}},
+      d);
+  CHECK(d.format_all() ==
+        "site/content/publication/p/index.md:3:10: warning: `pdf` `java\tscript:alert(1)` is "
+        "not imported: a page links only to http, https, mailto and tel URLs and relative "
+        "paths\n"
+        "  url_pdf: \"java\\tscript:alert(1)\"\n"
+        "           ^\n"
+        "site/content/publication/p/index.md:6:5: warning: `Demo` `javascript:alert(2)` is "
+        "not imported: a page links only to http, https, mailto and tel URLs and relative "
+        "paths\n"
+        "    - name: Demo\n"
+        "      ^\n");
+  REQUIRE(im.entries.size() == 1);
+  CHECK(labels(im.entries[0].pub) == "code=https://example.org/c");
+}
+
 TEST_CASE("hugo_blox: problems at file:line:col") {
   Diagnostics d;
   HugoBloxImport im =

@@ -4,6 +4,9 @@
 
 #include "text/ascii.h"
 #include "text/escape.h"
+#include "text/html_scan.h"
+#include "text/strings.h"
+#include "text/url_scheme.h"
 
 namespace sitegen {
 
@@ -14,24 +17,55 @@ bool is_tag_space(char c) {
   return is_space(c) || c == '\v';
 }
 
-// Each double-quoted value right after `href=` or `src=` that is a script URL, emptied;
-// a value without its closing quote runs to the end.
+// Attributes whose value a browser follows as a link (only safe links stay), and those
+// it loads as a resource (script URLs are emptied).
+bool is_link_attribute(std::string_view name) {
+  for (std::string_view n :
+       {"href", "xlink:href", "action", "formaction", "cite", "longdesc", "ping"})
+    if (iequals(name, n)) return true;
+  return false;
+}
+
+bool is_resource_attribute(std::string_view name) {
+  for (std::string_view n : {"src", "srcset", "poster", "data", "background", "lowsrc", "dynsrc",
+                             "manifest", "codebase", "archive", "icon", "usemap"})
+    if (iequals(name, n)) return true;
+  return false;
+}
+
+// A value as the browser reads it is what counts: character references decoded, and one
+// this reading does not know (`&colon;`) before the path may hide a scheme.
+bool unsafe_value(std::string_view value, bool link) {
+  std::string url = decode_html_entities(value);
+  if (url.substr(0, url.find_first_of("/?#")).find('&') != std::string::npos) return true;
+  if (link) return !is_safe_link(url);
+  // srcset: candidates separated by commas, each a URL and a descriptor.
+  for (size_t at = 0; at < url.size();) {
+    size_t comma = url.find(',', at);
+    if (comma == std::string::npos) comma = url.size();
+    if (is_script_url(url.substr(at, comma - at))) return true;
+    at = comma + 1;
+  }
+  return false;
+}
+
+// Every URL attribute of every start tag, as the browser's tokenizer reads it (any case,
+// any quoting), whose value is a script URL or, for links, not a safe one: emptied.
 void append_without_script_urls(std::string& out, std::string_view html) {
-  size_t copied = 0;  // html[copied, i) is still to be appended as it is
-  for (size_t i = html.find("=\""); i != std::string_view::npos; i = html.find("=\"", i)) {
-    std::string_view before = html.substr(0, i);
-    if (!before.ends_with("href") && !before.ends_with("src")) {
-      i += 2;
-      continue;
+  HtmlTokenizer tokens(html);
+  size_t copied = 0;  // html[copied, ...) is still to be appended as it is
+  for (HtmlToken t = tokens.next(); t.kind != HtmlTokenKind::kEnd; t = tokens.next()) {
+    if (t.kind != HtmlTokenKind::kStartTag) continue;
+    for (const HtmlAttr& a : tokens.attributes()) {
+      bool link = is_link_attribute(a.name);
+      if (!link && !is_resource_attribute(a.name)) continue;
+      if (!unsafe_value(a.value, link)) continue;
+      size_t from = static_cast<size_t>(a.value.data() - html.data());
+      out.append(html.substr(copied, from - copied));
+      copied = from + a.value.size();
     }
-    size_t open = i + 2;
-    size_t close = html.find('"', open);
-    if (close == std::string_view::npos) close = html.size();
-    out.append(html.substr(copied, open - copied));
-    std::string_view url = html.substr(open, close - open);
-    if (!is_script_url(url)) out.append(url);
-    copied = close;
-    i = close;
+    for (std::string_view raw : {"script", "style", "textarea", "title", "xmp"})
+      if (iequals(t.name, raw)) tokens.raw_text(t.name);
   }
   out.append(html.substr(copied));
 }
@@ -109,9 +143,9 @@ HtmlRules::HtmlRules(const MarkdownOptions& opts)
       base_path(opts.base_path),
       wrap_tables(opts.wrap_tables) {}
 
-void HtmlRules::fix_url(std::string& out, size_t start) const {
+void HtmlRules::fix_url(std::string& out, size_t start, bool link) const {
   std::string_view url(out.data() + start, out.size() - start);
-  if (drop_script_urls && is_script_url(url)) {
+  if (drop_script_urls && (link ? !is_safe_link(url) : is_script_url(url))) {
     out.resize(start);
   } else if (!prefix.empty() && url.starts_with('/') && !url.starts_with("//") &&
              !url.starts_with(base_path)) {
@@ -122,7 +156,7 @@ void HtmlRules::fix_url(std::string& out, size_t start) const {
 void HtmlRules::append_raw_html(std::string& out, std::string_view html, bool in_alt,
                                 int& open_tables) const {
   std::string without_scripts, rebased;
-  if (drop_script_urls && html.find("=\"") != std::string_view::npos) {
+  if (drop_script_urls && html.find('=') != std::string_view::npos) {
     append_without_script_urls(without_scripts, html);
     html = without_scripts;
   }

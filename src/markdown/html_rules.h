@@ -24,9 +24,9 @@ struct HtmlRules {
   bool wrap_tables;
 
   bool changes_raw_html() const { return drop_script_urls || !prefix.empty() || wrap_tables; }
-  // The URL md4c-html wrote at out[start..]: emptied when it runs script, rebased when it
-  // is root-relative.
-  void fix_url(std::string& out, size_t start) const;
+  // The URL md4c-html wrote at out[start..]: emptied when it runs script or, for a link,
+  // is not a safe one (url_scheme.h); rebased when it is root-relative.
+  void fix_url(std::string& out, size_t start, bool link) const;
   // Raw HTML with the same rules: each `href="`/`src="` value (`data-href="` too) that
   // runs script emptied; quoted href= and src= values in tags rebased, except in an
   // image's alt text (`in_alt`), which is inside a quoted attribute; each `<table>` and

@@ -68,10 +68,10 @@ class HtmlWriter {
   }
 
   // A link's or image's URL: escaped as md4c-html does, then the rules.
-  void write_url(std::string& o, const MD_ATTRIBUTE& url) {
+  void write_url(std::string& o, const MD_ATTRIBUTE& url, bool link) {
     size_t start = o.size();
     append_attribute(o, url, true);
-    rules_.fix_url(o, start);
+    rules_.fix_url(o, start, link);
   }
 
   void enter_block(MD_BLOCKTYPE type, void* detail) {
@@ -244,7 +244,7 @@ class HtmlWriter {
         const auto* d = static_cast<const MD_SPAN_A_DETAIL*>(detail);
         std::string& o = sink();
         o += "<a href=\"";
-        write_url(o, d->href);
+        write_url(o, d->href, true);
         if (d->title.text != nullptr) {
           o += "\" title=\"";
           append_attribute(o, d->title, false);
@@ -255,7 +255,7 @@ class HtmlWriter {
       case MD_SPAN_IMG: {
         std::string& o = sink();
         o += "<img src=\"";
-        write_url(o, static_cast<const MD_SPAN_IMG_DETAIL*>(detail)->src);
+        write_url(o, static_cast<const MD_SPAN_IMG_DETAIL*>(detail)->src, false);
         o += "\" alt=\"";
         ++image_nesting_;
         break;

@@ -38,19 +38,4 @@ std::string markdown_inline_to_html(std::string_view md, const MarkdownOptions& 
   return html;
 }
 
-// Browsers ignore leading spaces and control characters before the scheme.
-bool is_script_url(std::string_view url) {
-  size_t i = 0;
-  while (i < url.size() && static_cast<unsigned char>(url[i]) <= ' ') ++i;
-  url.remove_prefix(i);
-  auto starts_with_icase = [&](std::string_view prefix) {
-    if (url.size() < prefix.size()) return false;
-    for (size_t k = 0; k < prefix.size(); ++k)
-      if (to_lower(url[k]) != prefix[k]) return false;
-    return true;
-  };
-  return starts_with_icase("javascript:") || starts_with_icase("vbscript:") ||
-         starts_with_icase("data:text/html");
-}
-
 }  // namespace sitegen

@@ -27,8 +27,5 @@ struct MarkdownOptions {
 std::string markdown_to_html(std::string_view md, const MarkdownOptions& opts = {});
 // A short field (news text, notes): the same, without the wrapping <p>.
 std::string markdown_inline_to_html(std::string_view md, const MarkdownOptions& opts = {});
-// A URL that would run script when followed (`javascript:`, `vbscript:`, an HTML
-// `data:` URL), in any case and after leading spaces, as browsers read it.
-bool is_script_url(std::string_view url);
 
 }  // namespace sitegen

@@ -36,6 +36,41 @@ TEST_CASE("markdown: javascript URLs are dropped unless allowed") {
         "<a href=\"javascript:go()\">x</a>");
 }
 
+TEST_CASE("markdown: links keep only safe schemes, read as browsers read them") {
+  // A tab in a Markdown link is percent-encoded, which leaves no scheme at all.
+  CHECK(markdown_inline_to_html("[x](<java\tscript:alert(1)>)") ==
+        "<a href=\"java%09script:alert(1)\">x</a>");
+  CHECK(markdown_inline_to_html("[x](vbscript:msgbox)") == "<a href=\"\">x</a>");
+  CHECK(markdown_inline_to_html("[x](data:text/html,hi)") == "<a href=\"\">x</a>");
+  CHECK(markdown_inline_to_html("[x](ftp://ftp.example.org/x)") == "<a href=\"\">x</a>");
+  for (const char* ok : {"https://example.org/a", "http://example.org/", "mailto:ada@example.org",
+                         "tel:+15550100", "papers/x.pdf", "/cv/", "#top", "//example.org/x"})
+    CHECK(markdown_inline_to_html(std::string("[x](") + ok + ")") ==
+          std::string("<a href=\"") + ok + "\">x</a>");
+  // Images may be data images, never script.
+  CHECK(markdown_inline_to_html("![i](data:image/png;base64,AAAA)") ==
+        "<img src=\"data:image/png;base64,AAAA\" alt=\"i\">");
+  CHECK(markdown_inline_to_html("![i](javascript:x)") == "<img src=\"\" alt=\"i\">");
+  // Raw HTML: attribute names in any case, any quoting, references decoded.
+  CHECK(markdown_inline_to_html("<a HREF='java&#x09;script:x'>a</a>") == "<a HREF=''>a</a>");
+  CHECK(markdown_inline_to_html("<a href=javascript:x>a</a>") == "<a href=>a</a>");
+  CHECK(markdown_inline_to_html("<a href=\"javascript&colon;x\">a</a>") == "<a href=\"\">a</a>");
+  CHECK(markdown_inline_to_html("<a href=\"java\nscript:x\">a</a>") == "<a href=\"\">a</a>");
+  CHECK(markdown_inline_to_html("<form action=\"javascript:x\"></form>") ==
+        "<form action=\"\"></form>");
+  CHECK(markdown_inline_to_html("<img srcset=\"a.png 1x, javascript:x 2x\">") ==
+        "<img srcset=\"\">");
+  // Only URL attributes, and never inside a script's text.
+  CHECK(markdown_inline_to_html("<a data-x=\"javascript:x\" href=\"/a?b=1&amp;c=2\">a</a>") ==
+        "<a data-x=\"javascript:x\" href=\"/a?b=1&amp;c=2\">a</a>");
+  CHECK(markdown_to_html("<script>let s = '<a href=\"javascript:x\">';</script>\n") ==
+        "<script>let s = '<a href=\"javascript:x\">';</script>\n");
+  MarkdownOptions allow;
+  allow.allow_javascript_urls = true;
+  CHECK(markdown_inline_to_html("[x](javascript:go())", allow) ==
+        "<a href=\"javascript:go()\">x</a>");
+}
+
 TEST_CASE("markdown: raw HTML can be turned off for untrusted text") {
   MarkdownOptions untrusted;
   untrusted.allow_raw_html = false;
@@ -101,11 +136,11 @@ TEST_CASE("markdown: raw HTML follows the rules of Markdown links and tables") {
   page.wrap_tables = true;
   CHECK(markdown_to_html("<a href=\"/x\" title='/t'>x</a> <img\nsrc='/i.png'>", page) ==
         "<p><a href=\"/repo/x\" title='/t'>x</a> <img\nsrc='/repo/i.png'></p>\n");
-  CHECK(markdown_to_html("<table>\n<tr><td><a data-href=\"javascript:x\">a</a></td></tr>\n"
+  CHECK(markdown_to_html("<table>\n<tr><td><a href=\"javascript:x\">a</a></td></tr>\n"
                          "</table>\n",
                          page) ==
         "<div class=\"table-scroll\" role=\"region\" aria-label=\"Table\" tabindex=\"0\">"
-        "<table>\n<tr><td><a data-href=\"\">a</a></td></tr>\n</table></div>\n");
+        "<table>\n<tr><td><a href=\"\">a</a></td></tr>\n</table></div>\n");
   // A raw table's end tag is wrapped when its start tag was, in another block too;
   // a stray one closes no element around the text.
   CHECK(markdown_to_html("<table><tr><td>\n\n*x*\n\n</td></tr></table>\n\n</table>", page) ==

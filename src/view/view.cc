@@ -11,6 +11,7 @@
 #include "load/parallel.h"
 #include "markdown/markdown.h"
 #include "text/slug.h"
+#include "text/url_scheme.h"
 #include "view/view_meta.h"
 
 namespace sitegen {
@@ -180,7 +181,7 @@ Urls::Urls(const BaseUrl& base_url, bool allow_scripts)
     : root(base_url.root), abs(base_url.abs), allow_scripts(allow_scripts) {}
 
 std::string Urls::content(const std::string& url, bool trusted) const {
-  if (is_script_url(url) && !(allow_scripts && trusted)) return "";
+  if (!is_safe_link(url) && !(allow_scripts && trusted)) return "";
   if (url.empty() || url[0] == '#' || url.find(':') != std::string::npos ||
       url.compare(0, 2, "//") == 0)
     return url;
