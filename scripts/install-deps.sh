@@ -12,8 +12,7 @@ PACKAGES=(
   g++ clang-14 cmake make pkg-config
   # libFuzzer and the sanitizer runtimes for clang-14 (fuzz/run.sh)
   libclang-rt-14-dev libfuzzer-14-dev
-  # the libraries sitegen uses (libyaml: Hugo Blox import; jemalloc: its allocator;
-  # KaTeX: the math typesetter it embeds and copies into sites with math)
+  # the libraries sitegen uses (libyaml: Hugo Blox import; jemalloc: its allocator; KaTeX: math)
   libmd4c-dev libmd4c-html0-dev libtomlplusplus-dev libkainjow-mustache-dev
   libcpp-httplib-dev libyaml-dev libjemalloc-dev doctest-dev libjs-katex fonts-katex
   # browser tests and screenshots: headless Chromium driven from Node.js, and Java
