@@ -12,9 +12,9 @@ PACKAGES=(
   g++ clang-14 cmake make pkg-config
   # libFuzzer and the sanitizer runtimes for clang-14 (fuzz/run.sh)
   libclang-rt-14-dev libfuzzer-14-dev
-  # the libraries sitegen uses (libyaml: Hugo Blox import; jemalloc: its allocator)
+  # the libraries sitegen uses (libyaml: Hugo Blox import; jemalloc: its allocator; KaTeX: math)
   libmd4c-dev libmd4c-html0-dev libtomlplusplus-dev libkainjow-mustache-dev
-  libcpp-httplib-dev libyaml-dev libjemalloc-dev doctest-dev
+  libcpp-httplib-dev libyaml-dev libjemalloc-dev doctest-dev libjs-katex fonts-katex
   # browser tests and screenshots: headless Chromium driven from Node.js, and Java
   # for the W3C HTML checker
   chromium fonts-dejavu-core fonts-liberation nodejs npm ca-certificates

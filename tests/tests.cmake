@@ -54,3 +54,14 @@ set_tests_properties(deploy_docs PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
 # --- The layering of src/ (scripts/check-layers.sh): each folder includes only the
 # stages before it in the pipeline, and each library is included by its one folder.
 add_test(NAME source_layers COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/check-layers.sh)
+
+# --- Math in headless Chromium (tests/browser/math.test.mjs): a site with TeX from real
+# papers, built by sitegen; KaTeX (the site's own copy) typesets every expression without
+# an error, and a page without math loads no KaTeX file. Exits with 77 (skipped) when
+# tests/browser/node_modules or /usr/bin/chromium is missing.
+if(SITEGEN_WEB_NODE)
+  add_test(NAME browser_math
+           COMMAND ${CMAKE_COMMAND} -E env SITEGEN_BINARY=$<TARGET_FILE:sitegen> SITEGEN_SKIP_CODE=77
+                   ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/math.test.mjs)
+  set_tests_properties(browser_math PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS browser)
+endif()

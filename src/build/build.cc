@@ -11,8 +11,12 @@
 #include "text/strings.h"
 #include "theme/theme.h"
 #include "view/view.h"
+#include "view/view_meta.h"
 
 namespace sitegen {
+
+// KaTeX's files and render-math.js (cmake/katex.cmake), by path below kKatexDir.
+const std::map<std::string, std::string_view>& embedded_katex_files();
 
 namespace {
 
@@ -73,6 +77,9 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
                                           : render_pages(*pages, result.output, sink);
   for (const auto& [rel, bytes] : pages->theme().assets)
     result.output.files["assets/" + rel].bytes = bytes;
+  if (pages->view().has_math())
+    for (const auto& [rel, bytes] : embedded_katex_files())
+      result.output.files[std::string(kKatexDir) + rel].bytes = bytes;
   add_static(content, pages->site(), result.output, diags);
   check_local_links(pages->site(), result.output, content, diags);
   add_sitemap_and_robots(pages->view().urls(), result.output);

@@ -1,5 +1,5 @@
-// The HTML md_html() would write, from md4c's callbacks, and on the way math turned into
-// HTML, script URLs dropped, root-relative links rebased and tables wrapped
+// The HTML md_html() would write, from md4c's callbacks, and on the way math kept as TeX
+// for KaTeX (math.h), script URLs dropped, root-relative links rebased and tables wrapped
 // (html_rules.h): md_html() offers no hooks for any of them.
 #include "markdown/html_writer.h"
 
@@ -337,12 +337,9 @@ class HtmlWriter {
           sink() += "</x-equation>";
           break;
         }
-        // The TeX is text-escaped already, as math_to_html expects.
+        // The TeX is text-escaped already, as append_math_html expects.
         to_ = &out_;
-        std::string& o = sink();
-        o += math_display_ ? "<span class=\"math display\">" : "<span class=\"math\">";
-        o += math_to_html(math_);
-        o += "</span>";
+        append_math_html(sink(), math_, math_display_);
         in_math_ = false;
         break;
       }

@@ -18,14 +18,6 @@ TEST_CASE("markdown: GitHub tables, strikethrough, autolinks") {
         "<p>see <a href=\"https://example.org\">https://example.org</a></p>\n");
 }
 
-TEST_CASE("markdown: math becomes HTML without JavaScript") {
-  CHECK(markdown_inline_to_html("$O(n \\log n)$") == "<span class=\"math\">O(n log n)</span>");
-  CHECK(markdown_to_html("$$x^2$$") ==
-        "<p><span class=\"math display\">x<sup>2</sup></span></p>\n");
-  CHECK(markdown_inline_to_html("$1.9\\times$ faster") ==
-        "<span class=\"math\">1.9×</span> faster");
-}
-
 TEST_CASE("markdown: javascript URLs are dropped unless allowed") {
   CHECK(markdown_inline_to_html("[x](javascript:alert(1))") == "<a href=\"\">x</a>");
   CHECK(markdown_inline_to_html("[x](JaVaScRiPt:alert(1))") == "<a href=\"\">x</a>");

@@ -10,6 +10,7 @@
 #include "load/date.h"
 #include "load/parallel.h"
 #include "markdown/markdown.h"
+#include "markdown/math.h"
 #include "text/slug.h"
 #include "text/url_scheme.h"
 #include "view/view_meta.h"
@@ -292,10 +293,31 @@ View::View(const Site& site, ViewOptions options)
   // Entries are independent (their Markdown included), so they are built on all cores.
   pubs_.resize(site.publications.size());
   bibtex_.resize(site.publications.size());
+  pub_math_.resize(site.publications.size());
   parallel_for(pubs_.size(), 256, [&](size_t i) {
     bibtex_[i] = to_bibtex(site.publications[i]);
-    pubs_[i] = pub_entry(i);
+    pubs_[i] = pub_entry(i, pub_math_[i]);
   });
+
+  // The other texts are rendered when their page is; here only those that may hold math.
+  auto md_math = [&](const std::string& text) {
+    return text.find('$') != std::string::npos && sitegen::has_math(md(text));
+  };
+  has_math_ =
+      std::any_of(pub_math_.begin(), pub_math_.end(), [](char m) { return m != 0; }) ||
+      std::any_of(news_html_.begin(), news_html_.end(),
+                  [](const std::string& h) { return sitegen::has_math(h); }) ||
+      md_math(site.bio) ||
+      std::any_of(site.pages.begin(), site.pages.end(),
+                  [&](const Page& pg) { return md_math(pg.body); }) ||
+      std::any_of(site.talks.begin(), site.talks.end(),
+                  [&](const Talk& t) {
+                    return sitegen::has_math(text_with_math_html(t.title)) || md_math(t.abstract);
+                  }) ||
+      std::any_of(site.cv.begin(), site.cv.end(), [&](const CvSection& s) {
+        return std::any_of(s.entries.begin(), s.entries.end(),
+                           [&](const CvEntry& e) { return md_math(e.details); });
+      });
 }
 
 View::~View() {
@@ -338,7 +360,7 @@ Data View::nav_for(const std::string& rel) const {
 }
 
 Data View::page_meta(const std::string& kind, const std::string& title, const std::string& rel,
-                     const std::string& description, std::string head_extra) const {
+                     const std::string& description, bool math, std::string head_extra) const {
   Data page;
   put(page, "kind", kind);
   put(page, "title", title);
@@ -363,16 +385,25 @@ Data View::page_meta(const std::string& kind, const std::string& title, const st
   put(d, "page", std::move(page));
   put(d, "nav", nav_for(rel));
   PageMeta meta{kind, title, desc, rel};
-  put(d, "head_html", head_html(site_, urls_, meta) + head_extra);
+  std::string head = head_html(site_, urls_, meta);
+  if (math) head += math_head_html(urls_);
+  put(d, "head_html", head + head_extra);
   return d;
 }
 
-Data View::pub_entry(size_t index) const {
+Data View::pub_entry(size_t index, char& math) const {
   const Publication& p = site_.publications[index];
   Data d;
   put(d, "slug", p.slug);
   put(d, "url", urls_.page(publication_path(p)));
   put(d, "title", p.title);
+  std::string title_html = text_with_math_html(p.title);
+  std::string note_html = p.note.empty() ? "" : md_inline(p.note, p.note_trusted);
+  std::string abstract_html = p.abstract.empty() ? "" : md(p.abstract, p.abstract_trusted);
+  bool list_math = sitegen::has_math(title_html) || sitegen::has_math(note_html);
+  math = static_cast<char>((list_math ? kMathInList | kMathOnPage : 0) |
+                           (sitegen::has_math(abstract_html) ? kMathOnPage : 0));
+  put(d, "title_html", std::move(title_html));
   size_t short_n = p.authors.size();
   if (p.authors.size() > kLongAuthorList) {
     short_n = kShortAuthorList;
@@ -396,7 +427,7 @@ Data View::pub_entry(size_t index) const {
   put(d, "has_status", data_flag(!status.empty()));
   put(d, "awards", string_list(p.awards));
   put(d, "has_awards", data_flag(!p.awards.empty()));
-  put(d, "note_html", p.note.empty() ? "" : md_inline(p.note, p.note_trusted));
+  put(d, "note_html", std::move(note_html));
   Data tags = data_list(p.tags.size());
   for (const std::string& t : p.tags) {
     Data tag;
@@ -419,7 +450,7 @@ Data View::pub_entry(size_t index) const {
   put(d, "number", p.number_label);
   put(d, "abbr", p.abbr.empty() ? p.venue : p.abbr);
   put(d, "has_abstract", data_flag(!p.abstract.empty()));
-  put(d, "abstract_html", p.abstract.empty() ? "" : md(p.abstract, p.abstract_trusted));
+  put(d, "abstract_html", std::move(abstract_html));
   put(d, "bibtex", bibtex_[index]);
   put(d, "bib_url", urls_.page(bib_path(p)));
   // Lists insert the entry rendered once, not once per page that lists it.
@@ -432,8 +463,8 @@ Data View::pub_ref(size_t index) const {
 }
 
 Data View::home() const {
-  Data d = page_meta("home", site_.title, "", site_.description);
-  put(d, "bio_html", md(site_.bio));
+  std::string bio_html = md(site_.bio);
+  bool math = sitegen::has_math(bio_html);
   Data selected = data_list(std::count_if(site_.publications.begin(), site_.publications.end(),
                                           [](const Publication& p) { return p.selected; }));
   std::vector<const Publication*> shown;
@@ -441,7 +472,12 @@ Data View::home() const {
     if (!site_.publications[i].selected) continue;
     data_push(selected, pub_ref(i));
     shown.push_back(&site_.publications[i]);
+    math = math || (pub_math_[i] & kMathInList);
   }
+  for (size_t i = 0; i < site_.news.size() && i < 5; ++i)
+    math = math || sitegen::has_math(news_html_[i]);
+  Data d = page_meta("home", site_.title, "", site_.description, math);
+  put(d, "bio_html", std::move(bio_html));
   put(d, "has_selected", data_flag(!selected.is_empty_list()));
   put(d, "selected", std::move(selected));
   put_legend(d, shown, site_.pubs_settings.markers);
@@ -484,7 +520,10 @@ Data View::publications_filtered(size_t index) const {
 Data View::publication_list(const std::string& title, const std::string& rel,
                             const std::vector<std::pair<std::string, std::vector<size_t>>>& groups,
                             const Filter* current) const {
-  Data d = page_meta("publications", title, rel, "");
+  bool math = false;
+  for (const auto& group : groups)
+    for (size_t i : group.second) math = math || (pub_math_[i] & kMathInList);
+  Data d = page_meta("publications", title, rel, "", math);
   Data glist = data_list(groups.size());
   size_t count = 0;
   for (const auto& [group_title, idx] : groups) {
@@ -533,7 +572,8 @@ Data View::publication_list(const std::string& title, const std::string& rel,
 Data View::publication(size_t index) const {
   const Publication& p = site_.publications[index];
   std::string desc = p.venue_full.empty() ? p.venue : p.venue_full;
-  Data d = page_meta("publication", p.title, publication_path(p), desc,
+  Data d = page_meta("publication", text_with_math_plain(p.title), publication_path(p), desc,
+                     pub_math_[index] & kMathOnPage,
                      publication_head_html(site_, urls_, p, publication_path(p)));
   put(d, "pub", pub_ref(index));
   put_legend(d, {&p}, site_.pubs_settings.markers);
@@ -541,7 +581,9 @@ Data View::publication(size_t index) const {
 }
 
 Data View::news() const {
-  Data d = page_meta("news", "News", "news/", "");
+  Data d = page_meta("news", "News", "news/", "",
+                     std::any_of(news_html_.begin(), news_html_.end(),
+                                 [](const std::string& h) { return sitegen::has_math(h); }));
   Data items = data_list(site_.news.size());
   for (size_t i = 0; i < site_.news.size(); ++i) {
     data_push(items, news_item(i));
@@ -552,18 +594,22 @@ Data View::news() const {
 }
 
 Data View::talks() const {
-  Data d = page_meta("talks", "Talks", "talks/", "");
+  bool math = false;
   Data talks = data_list(site_.talks.size());
   for (const Talk& t : site_.talks) {
     Data item;
     put(item, "title", t.title);
+    std::string title_html = text_with_math_html(t.title);
+    std::string abstract_html = t.abstract.empty() ? "" : md(t.abstract);
+    math = math || sitegen::has_math(title_html) || sitegen::has_math(abstract_html);
+    put(item, "title_html", std::move(title_html));
     put(item, "slides_url", t.slides.empty() ? "" : urls_.content(t.slides));
     put(item, "video_url", t.video.empty() ? "" : urls_.content(t.video));
     Data links = data_list(t.links.size());
     for (const Link& l : t.links) append_link(links, l.label, l.url, urls_);
     put(item, "has_links", data_flag(!links.is_empty_list()));
     put(item, "links", std::move(links));
-    put(item, "abstract_html", t.abstract.empty() ? "" : md(t.abstract));
+    put(item, "abstract_html", std::move(abstract_html));
     Data given = data_list(t.given.size());
     for (const TalkEvent& e : t.given) {
       Data g;
@@ -577,12 +623,13 @@ Data View::talks() const {
     put(item, "given", std::move(given));
     data_push(talks, std::move(item));
   }
+  Data d = page_meta("talks", "Talks", "talks/", "", math);
   put(d, "talks", std::move(talks));
   return d;
 }
 
 Data View::cv() const {
-  Data d = page_meta("cv", "CV", "cv/", site_.person.name + " — curriculum vitae");
+  bool math = false;
   Data sections = data_list(site_.cv.size());
   for (const CvSection& s : site_.cv) {
     Data sec;
@@ -596,20 +643,24 @@ Data View::cv() const {
       put(en, "where", e.where);
       put(en, "location", e.location);
       put(en, "when", e.date.empty() ? format_range(e.start, e.end) : format_date(e.date));
-      put(en, "details_html", e.details.empty() ? "" : md(e.details));
+      std::string details_html = e.details.empty() ? "" : md(e.details);
+      math = math || sitegen::has_math(details_html);
+      put(en, "details_html", std::move(details_html));
       data_push(entries, std::move(en));
     }
     put(sec, "entries", std::move(entries));
     data_push(sections, std::move(sec));
   }
+  Data d = page_meta("cv", "CV", "cv/", site_.person.name + " — curriculum vitae", math);
   put(d, "sections", std::move(sections));
   return d;
 }
 
 Data View::page(size_t index) const {
   const Page& pg = site_.pages[index];
-  Data d = page_meta("page", pg.title, pg.slug + "/", pg.description);
-  put(d, "body_html", md(pg.body));
+  std::string body_html = md(pg.body);
+  Data d = page_meta("page", pg.title, pg.slug + "/", pg.description, sitegen::has_math(body_html));
+  put(d, "body_html", std::move(body_html));
   return d;
 }
 

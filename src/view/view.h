@@ -60,6 +60,8 @@ class View {
   Data not_found() const;
 
   const Urls& urls() const { return urls_; }
+  // Whether any page has math: the site then needs KaTeX's files.
+  bool has_math() const { return has_math_; }
   // Each publication's BibTeX, for its page and its .bib file.
   const std::vector<std::string>& bibtex() const { return bibtex_; }
   // Output paths, relative to the output root.
@@ -71,10 +73,13 @@ class View {
   }
 
  private:
+  // `math`: the page shows math, so its <head> loads KaTeX.
   Data page_meta(const std::string& kind, const std::string& title, const std::string& rel,
-                 const std::string& description, std::string head_extra = "") const;
+                 const std::string& description, bool math = false,
+                 std::string head_extra = "") const;
   Data nav_for(const std::string& rel) const;
-  Data pub_entry(size_t index) const;
+  // `math`: set to the entry's kMathInList and kMathOnPage flags.
+  Data pub_entry(size_t index, char& math) const;
   Data pub_ref(size_t index) const;
   std::string news_text_html(size_t index) const;
   Data news_item(size_t index) const;  // one news item, for the home and news pages
@@ -90,6 +95,11 @@ class View {
   Urls urls_;
   Data common_;
   std::vector<Data> pubs_;  // one entry per publication, built once
+  // Per publication: kMathInList (math in its title or note) and kMathOnPage (there or in
+  // the abstract, which only its own page shows).
+  static constexpr char kMathInList = 1, kMathOnPage = 2;
+  std::vector<char> pub_math_;
+  bool has_math_ = false;
   std::vector<std::string> bibtex_;
   std::vector<std::string> news_html_;  // each news text, for the home and news pages
   std::vector<Filter> filters_;

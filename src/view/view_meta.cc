@@ -6,6 +6,7 @@
 
 #include "load/date.h"
 #include "markdown/markdown.h"
+#include "markdown/math.h"
 #include "text/escape.h"
 
 namespace sitegen {
@@ -150,11 +151,26 @@ std::string head_html(const Site& site, const Urls& urls, const PageMeta& page) 
   return out;
 }
 
+std::string math_head_html(const Urls& urls) {
+  std::string dir = urls.page(std::string(kKatexDir));
+  std::string out = "<link rel=\"stylesheet\" href=\"";
+  append_html_escaped(out, dir);
+  out += "katex.min.css\">\n<link rel=\"stylesheet\" href=\"";
+  append_html_escaped(out, dir);
+  out += "math.css\">\n<script defer src=\"";
+  append_html_escaped(out, dir);
+  out += "katex.min.js\"></script>\n<script defer src=\"";
+  append_html_escaped(out, dir);
+  out += "render-math.js\"></script>\n";
+  return out;
+}
+
 std::string publication_head_html(const Site& site, const Urls& urls, const Publication& p,
                                   const std::string& rel) {
   std::string out;
   out.reserve(2048);
-  meta(out, "name", "citation_title", p.title);
+  std::string title = text_with_math_plain(p.title);
+  meta(out, "name", "citation_title", title);
   for (const Author& a : p.authors) meta(out, "name", "citation_author", a.name);
   // Scholar reads "YYYY/MM/DD" or the year alone: a year and month is given as the year.
   std::string date = p.year ? std::to_string(p.year) : "";
@@ -213,8 +229,8 @@ std::string publication_head_html(const Site& site, const Urls& urls, const Publ
 
   out += kJsonLdOpen;
   out += "{\"@context\":\"https://schema.org\",\"@type\":\"ScholarlyArticle\"";
-  json_field(out, "headline", p.title);
-  json_field(out, "name", p.title);
+  json_field(out, "headline", title);
+  json_field(out, "name", title);
   out += ",\"author\":[";
   for (size_t i = 0; i < p.authors.size(); ++i) {
     out += i ? ",{\"@type\":\"Person\"" : "{\"@type\":\"Person\"";

@@ -20,10 +20,17 @@ struct PageMeta {
 };
 
 std::string head_html(const Site& site, const Urls& urls, const PageMeta& page);
+// Where a site with math holds KaTeX (the files the build embeds), below the site root.
+constexpr std::string_view kKatexDir = "assets/katex/";
+// What a page with math adds to <head>: KaTeX's stylesheet and sitegen's (the TeX looks
+// like code until it is typeset), KaTeX, and the script that typesets each `.math`
+// element with it (both deferred).
+std::string math_head_html(const Urls& urls);
 // A paper page's Highwire Press tags (Google Scholar's inclusion guidelines: title, one
 // citation_author per author in order, the date as YYYY/MM/DD or YYYY, the venue tag that
 // fits the type) and its schema.org ScholarlyArticle. citation_pdf_url is written only
-// when it is a full URL: a relative PDF link needs a full base_url to become one.
+// when it is a full URL: a relative PDF link needs a full base_url to become one. Math
+// in the title is given as its TeX, without the dollars (text_with_math_plain).
 std::string publication_head_html(const Site& site, const Urls& urls, const Publication& p,
                                   const std::string& rel);
 // Markdown options for a page's text: root-relative links ("/join/") moved under the
