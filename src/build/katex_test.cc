@@ -22,7 +22,7 @@ const char* kMathBib =
 
 }  // namespace
 
-TEST_CASE("katex: a BibTeX title's math is TeX in span.math, plain TeX in <head>") {
+TEST_CASE("katex: a BibTeX title's math is TeX in span.math, TeX as written in <head>") {
   BuildResult r = build_files({{"site.toml",
                                 "base_url = \"https://ada.example/\"\n"
                                 "[person]\nname = \"Ada Example\"\n"
@@ -33,12 +33,13 @@ TEST_CASE("katex: a BibTeX title's math is TeX in span.math, plain TeX in <head>
   CHECK(contains(page,
                  "<h1><span class=\"math\">\\alpha</span>-Stable Laws on "
                  "<span class=\"math\">\\mathbb{R}^n</span> &amp; Costs of $5</h1>\n"));
-  CHECK(contains(page, "<title>\\alpha-Stable Laws on \\mathbb{R}^n &amp; Costs of $5 · "));
+  CHECK(contains(page, "<title>$\\alpha$-Stable Laws on $\\mathbb{R}^n$ &amp; Costs of $5 · "));
   CHECK(contains(page,
-                 "<meta name=\"citation_title\" content=\"\\alpha-Stable Laws on "
-                 "\\mathbb{R}^n &amp; Costs of $5\">\n"));
+                 "<meta name=\"citation_title\" content=\"$\\alpha$-Stable Laws on "
+                 "$\\mathbb{R}^n$ &amp; Costs of $5\">\n"));
   CHECK(contains(page,
-                 "\"headline\":\"\\\\alpha-Stable Laws on \\\\mathbb{R}^n \\u0026 Costs of $5\""));
+                 "\"headline\":\"$\\\\alpha$-Stable Laws on $\\\\mathbb{R}^n$ \\u0026 "
+                 "Costs of $5\""));
   CHECK(contains(page,
                  "<link rel=\"stylesheet\" href=\"/assets/katex/katex.min.css\">\n"
                  "<link rel=\"stylesheet\" href=\"/assets/katex/math.css\">\n"

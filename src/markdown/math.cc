@@ -78,14 +78,6 @@ std::string text_with_math_html(std::string_view text) {
   return out;
 }
 
-std::string text_with_math_plain(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  auto append = [&](std::string_view t) { out += t; };
-  split_math(text, append, append);
-  return out;
-}
-
 bool has_math(std::string_view html) {
   return html.find(kInlineOpen) != std::string_view::npos ||
          html.find(kDisplayOpen) != std::string_view::npos;

@@ -17,9 +17,6 @@ void append_math_html(std::string& out, std::string_view escaped_tex, bool displ
 // a non-space and closes it only after a non-space and before a non-digit, so "$5 or
 // $10" stays text; `$$...$$` is inline math too.
 std::string text_with_math_html(std::string_view text);
-// The same text without markup, each expression's TeX with its dollars removed: for
-// <title>, meta tags and JSON-LD, which cannot hold markup.
-std::string text_with_math_plain(std::string_view text);
 
 // Whether HTML made by the functions above (or by markdown_to_html) holds math.
 bool has_math(std::string_view html);

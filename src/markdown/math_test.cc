@@ -38,13 +38,6 @@ TEST_CASE("math: dollars that do not open or close math stay text") {
   CHECK(text_with_math_html("$") == "$");
 }
 
-TEST_CASE("math: plain text keeps the TeX between the dollars") {
-  CHECK(text_with_math_plain("$\\alpha$-stable laws on $\\mathbb{R}^n$") ==
-        "\\alpha-stable laws on \\mathbb{R}^n");
-  CHECK(text_with_math_plain("$5 and $10 prizes") == "$5 and $10 prizes");
-  CHECK(text_with_math_plain("<b> & text") == "<b> & text");
-}
-
 TEST_CASE("math: has_math finds the elements") {
   CHECK(has_math(text_with_math_html("$x$")));
   CHECK(has_math(markdown_to_html("$$x$$")));

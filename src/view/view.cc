@@ -572,9 +572,9 @@ Data View::publication_list(const std::string& title, const std::string& rel,
 Data View::publication(size_t index) const {
   const Publication& p = site_.publications[index];
   std::string desc = p.venue_full.empty() ? p.venue : p.venue_full;
-  Data d = page_meta("publication", text_with_math_plain(p.title), publication_path(p), desc,
-                     pub_math_[index] & kMathOnPage,
-                     publication_head_html(site_, urls_, p, publication_path(p)));
+  Data d =
+      page_meta("publication", p.title, publication_path(p), desc, pub_math_[index] & kMathOnPage,
+                publication_head_html(site_, urls_, p, publication_path(p)));
   put(d, "pub", pub_ref(index));
   put_legend(d, {&p}, site_.pubs_settings.markers);
   return d;

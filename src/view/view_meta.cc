@@ -169,7 +169,7 @@ std::string publication_head_html(const Site& site, const Urls& urls, const Publ
                                   const std::string& rel) {
   std::string out;
   out.reserve(2048);
-  std::string title = text_with_math_plain(p.title);
+  const std::string& title = p.title;
   meta(out, "name", "citation_title", title);
   for (const Author& a : p.authors) meta(out, "name", "citation_author", a.name);
   // Scholar reads "YYYY/MM/DD" or the year alone: a year and month is given as the year.

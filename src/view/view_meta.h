@@ -30,7 +30,7 @@ std::string math_head_html(const Urls& urls);
 // citation_author per author in order, the date as YYYY/MM/DD or YYYY, the venue tag that
 // fits the type) and its schema.org ScholarlyArticle. citation_pdf_url is written only
 // when it is a full URL: a relative PDF link needs a full base_url to become one. Math
-// in the title is given as its TeX, without the dollars (text_with_math_plain).
+// in the title stays its TeX as written, dollars and all: these hold no markup.
 std::string publication_head_html(const Site& site, const Urls& urls, const Publication& p,
                                   const std::string& rel);
 // Markdown options for a page's text: root-relative links ("/join/") moved under the
