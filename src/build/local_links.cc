@@ -2,6 +2,7 @@
 #include "build/local_links.h"
 
 #include "text/ascii.h"
+#include "text/url_scheme.h"
 
 namespace sitegen {
 
@@ -32,8 +33,15 @@ std::string path_of(std::string_view url) {
 }
 
 void check_one(std::string_view field, const std::string& url, const SourceLoc& loc,
-               const Output& out, const Source& content, Diagnostics& diags) {
-  if (loc.path.empty() || !is_local_url(url) || names_output_file(url, out)) return;
+               bool allow_scripts, const Output& out, const Source& content, Diagnostics& diags) {
+  if (loc.path.empty()) return;
+  if (!allow_scripts && !is_safe_link(url)) {
+    diags.warning(loc, "`" + std::string(field) + "` links to `" + url +
+                           "`, which is left out: a page links only to http, https, mailto and "
+                           "tel URLs and relative paths");
+    return;
+  }
+  if (!is_local_url(url) || names_output_file(url, out)) return;
   std::string path = path_of(url);
   bool page = path.empty() || path.back() == '/';
   diags.warning(
@@ -58,7 +66,8 @@ bool names_output_file(std::string_view url, const Output& out) {
 
 void check_local_links(const Site& site, const Output& out, const Source& content,
                        Diagnostics& diags) {
-  for (const FieldLink& f : site.field_links) check_one(f.field, f.url, f.loc, out, content, diags);
+  for (const FieldLink& f : site.field_links)
+    check_one(f.field, f.url, f.loc, site.allow_javascript_urls, out, content, diags);
 }
 
 }  // namespace sitegen

@@ -1,6 +1,7 @@
 // Links in content to a file or page of the site itself (`pdf = "papers/x.pdf"`) must
-// name one the build made or copied: a warning at the field that holds the link, once,
-// however many pages show it.
+// name one the build made or copied, and others must have a scheme a page links to
+// (url_scheme.h): a warning at the field that holds the link, once, however many pages
+// show it.
 #pragma once
 
 #include "load/diag.h"

@@ -52,6 +52,33 @@ TEST_CASE("local links: a missing file or page is a warning at its field, once")
   CHECK(diagnostics_of(files) == "");
 }
 
+TEST_CASE("local links: a link whose scheme a page does not link to is left out, with a warning") {
+  std::map<std::string, std::string> files = {
+      {"publications.toml",
+       "[[publication]]\nid = \"p\"\ntitle = \"T\"\nauthors = [\"Ada Example\"]\nyear = 2025\n"
+       "[publication.links]\ndemo = \"java\\tscript:alert(1)\"\ndata = "
+       "\"ftp://ftp.example.org/d\"\n"
+       "mail = \"mailto:ada@example.org\"\n"}};
+  BuildResult r = build_files(files);
+  CHECK(r.diags.format_all() ==
+        "content/publications.toml:7:8: warning: `demo` links to `java\tscript:alert(1)`, which "
+        "is left out: a page links only to http, https, mailto and tel URLs and relative paths\n"
+        "  demo = \"java\\tscript:alert(1)\"\n"
+        "         ^\n"
+        "content/publications.toml:8:8: warning: `data` links to `ftp://ftp.example.org/d`, "
+        "which is left out: a page links only to http, https, mailto and tel URLs and relative "
+        "paths\n"
+        "  data = \"ftp://ftp.example.org/d\"\n"
+        "         ^\n");
+  std::string page = testing::page_of(r, "publications/p/index.html");
+  CHECK(page.find("alert") == std::string::npos);
+  CHECK(page.find("ftp.example.org") == std::string::npos);
+  CHECK(page.find("mailto:ada@example.org") != std::string::npos);
+  // A site that allows script links keeps its own.
+  files["site.toml"] = "allow_javascript_urls = true\n[person]\nname = \"Ada Example\"\n";
+  CHECK(diagnostics_of(files) == "");
+}
+
 TEST_CASE("local links: which URLs are local") {
   CHECK(is_local_url("papers/x.pdf"));
   CHECK(is_local_url("/cv/"));
