@@ -1,6 +1,9 @@
 // The build's check of content links to the site's own files and pages.
 #include "build/local_links.h"
 
+#include <vector>
+
+#include "markdown/markdown.h"
 #include "text/ascii.h"
 #include "text/url_scheme.h"
 
@@ -51,6 +54,56 @@ void check_one(std::string_view field, const std::string& url, const SourceLoc& 
                      : " (a file of yours belongs at " + content.display("static/" + path) + ")"));
 }
 
+// A relative URL in a page's text is relative to the page's folder (`dir`, "" for the
+// home page); root-relative ones to the site. Dot segments resolved, as browsers do.
+std::string site_path(const std::string& dir, std::string_view url) {
+  std::string_view path = url.substr(0, url.find_first_of("?#"));
+  std::string joined = path.starts_with('/') ? std::string(path) : dir + std::string(path);
+  std::vector<std::string_view> parts;
+  std::string_view rest = joined;
+  bool folder = joined.empty() || joined.ends_with('/');
+  while (!rest.empty()) {
+    size_t slash = rest.find('/');
+    std::string_view part = rest.substr(0, slash);
+    rest = slash == std::string_view::npos ? std::string_view() : rest.substr(slash + 1);
+    folder = part == "." || part == ".." || (rest.empty() && slash != std::string_view::npos);
+    if (part == "..") {
+      if (!parts.empty()) parts.pop_back();
+    } else if (!part.empty() && part != ".") {
+      parts.push_back(part);
+    }
+  }
+  std::string out;
+  for (std::string_view part : parts) out += std::string(part) + "/";
+  if (!folder && !out.empty()) out.pop_back();
+  return out;
+}
+
+void check_markdown(const std::string& path, std::string_view md, size_t offset,
+                    const std::string& dir, bool allow_scripts, const Output& out,
+                    const Source& content, Diagnostics& diags) {
+  for (const MarkdownLink& l : markdown_links(md)) {
+    SourceLoc loc = diags.loc_at(path, offset + l.offset);
+    std::string_view what = l.image ? "an image" : "a link";
+    if (!allow_scripts && (l.image ? is_script_url(l.url) : !is_safe_link(l.url))) {
+      diags.warning(loc, std::string(what) + " to `" + l.url +
+                             "` is left out: a page links only to http, https, mailto and tel "
+                             "URLs and relative paths");
+      continue;
+    }
+    if (!is_local_url(l.url)) continue;
+    std::string target = site_path(dir, l.url);
+    if (names_output_file(target, out)) continue;
+    std::string file = path_of(target);
+    bool page = file.empty() || file.back() == '/';
+    diags.warning(
+        loc,
+        std::string(what) + " to `" + l.url + "`, which is not a file or page of the site" +
+            (page ? std::string()
+                  : " (a file of yours belongs at " + content.display("static/" + file) + ")"));
+  }
+}
+
 }  // namespace
 
 bool is_local_url(std::string_view url) {
@@ -68,6 +121,11 @@ void check_local_links(const Site& site, const Output& out, const Source& conten
                        Diagnostics& diags) {
   for (const FieldLink& f : site.field_links)
     check_one(f.field, f.url, f.loc, site.allow_javascript_urls, out, content, diags);
+  if (!site.bio_path.empty())
+    check_markdown(site.bio_path, site.bio, 0, "", site.allow_javascript_urls, out, content, diags);
+  for (const Page& p : site.pages)
+    check_markdown(p.loc.path, p.body, p.body_offset, p.slug + "/", site.allow_javascript_urls, out,
+                   content, diags);
 }
 
 }  // namespace sitegen

@@ -79,6 +79,39 @@ TEST_CASE("local links: a link whose scheme a page does not link to is left out,
   CHECK(diagnostics_of(files) == "");
 }
 
+TEST_CASE("local links: Markdown links are checked where they are written") {
+  std::map<std::string, std::string> files = {
+      {"bio.md",
+       "I teach; see [teaching](/teaching/), my [CV](cv.pdf) and [old](papers/old.pdf).\n\n"
+       "![Me](img/me.png) [run](javascript:alert(1)) [x](https://example.org/)\n\n"
+       "[ref]: papers/ref.pdf\n\nA [reference][ref].\n"},
+      {"pages/teaching.md",
+       "+++\ntitle = \"Teaching\"\n+++\n# Teaching\n\n[slides](slides.pdf), "
+       "[CV](../cv.pdf), [home](../), [top](#top)\n"},
+      {"static/cv.pdf", "%PDF"}};
+  CHECK(diagnostics_of(files) ==
+        "content/bio.md:1:64: warning: a link to `papers/old.pdf`, which is not a file or page "
+        "of the site (a file of yours belongs at content/static/papers/old.pdf)\n"
+        "  I teach; see [teaching](/teaching/), my [CV](cv.pdf) and [old](papers/old.pdf).\n"
+        "                                                                 ^\n"
+        "content/bio.md:3:7: warning: an image to `img/me.png`, which is not a file or page of "
+        "the site (a file of yours belongs at content/static/img/me.png)\n"
+        "  ![Me](img/me.png) [run](javascript:alert(1)) [x](https://example.org/)\n"
+        "        ^\n"
+        "content/bio.md:3:25: warning: a link to `javascript:alert(1)` is left out: a page links "
+        "only to http, https, mailto and tel URLs and relative paths\n"
+        "  ![Me](img/me.png) [run](javascript:alert(1)) [x](https://example.org/)\n"
+        "                          ^\n"
+        "content/bio.md:5:8: warning: a link to `papers/ref.pdf`, which is not a file or page of "
+        "the site (a file of yours belongs at content/static/papers/ref.pdf)\n"
+        "  [ref]: papers/ref.pdf\n"
+        "         ^\n"
+        "content/pages/teaching.md:6:10: warning: a link to `slides.pdf`, which is not a file or "
+        "page of the site (a file of yours belongs at content/static/teaching/slides.pdf)\n"
+        "  [slides](slides.pdf), [CV](../cv.pdf), [home](../), [top](#top)\n"
+        "           ^\n");
+}
+
 TEST_CASE("local links: which URLs are local") {
   CHECK(is_local_url("papers/x.pdf"));
   CHECK(is_local_url("/cv/"));

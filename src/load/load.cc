@@ -204,9 +204,10 @@ Site load_site(const Source& source, Diagnostics& diags) {
   if (site_root) load_site_toml(source, *site_root, site, diags);
   if (source.exists("bio.md")) {
     std::string err;
-    if (std::optional<std::string> bio = source.read("bio.md", &err))
-      site.bio = std::move(*bio);
-    else
+    if (std::optional<std::string> bio = source.read("bio.md", &err)) {
+      site.bio_path = source.display("bio.md");
+      site.bio = std::string(diags.add_source(site.bio_path, std::move(*bio)));
+    } else
       diags.error(SourceLoc{source.display("bio.md"), 0, 0}, "cannot read file: " + err);
   }
   // Taken as a whole: a second array of a thousand publications would be fresh memory,

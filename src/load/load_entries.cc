@@ -320,6 +320,7 @@ void load_pages(const Source& source, Site& site, Diagnostics& diags) {
     page.loc = SourceLoc{display, 1, 1};
     page.slug = rel.substr(std::string("pages/").size(), rel.size() - 9);
     page.body = std::string(fm->body);
+    page.body_offset = static_cast<size_t>(fm->body.data() - text->data());
     if (!fm->toml.empty()) {
       std::optional<TomlNode> front = parse_toml(fm->toml, display, diags);
       diags.add_source(display, *text);  // quote the file itself, not the padded front matter

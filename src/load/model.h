@@ -123,7 +123,8 @@ struct Page {
   std::string description;
   bool nav = false;
   int order = 0;
-  std::string body;  // Markdown
+  std::string body;        // Markdown
+  size_t body_offset = 0;  // where the body starts in the file (after the front matter)
 };
 
 struct Person {
@@ -173,6 +174,7 @@ struct Site {
   std::vector<std::string> nav;  // section names or page slugs, in order; empty: automatic
   SourceLoc nav_loc;             // where [nav] items are written, for messages
   std::string bio;               // Markdown
+  std::string bio_path;          // bio.md as shown in messages; empty without one
   std::vector<Publication> publications;
   std::vector<NewsItem> news;  // newest first
   std::vector<Talk> talks;

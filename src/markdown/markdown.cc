@@ -13,6 +13,45 @@ namespace {
 
 constexpr unsigned kParserFlags = MD_DIALECT_GITHUB | MD_FLAG_LATEXMATHSPANS;
 
+// md4c's spans carry their destination as a view into the text when it is written
+// plainly, which gives its offset; one written with escapes or entities is placed at
+// the next opening bracket.
+struct Collector {
+  std::string_view text;  // the copy md4c reads
+  std::vector<MarkdownLink> links;
+  size_t searched = 0;  // links after this offset are not yet placed
+
+  void add(const MD_ATTRIBUTE& a, bool image) {
+    MarkdownLink link;
+    link.image = image;
+    for (unsigned i = 0; a.substr_offsets[i] < a.size; ++i) {
+      const char* p = a.text + a.substr_offsets[i];
+      size_t n = a.substr_offsets[i + 1] - a.substr_offsets[i];
+      if (a.substr_types[i] == MD_TEXT_NULLCHAR) continue;
+      link.url.append(p, n);
+    }
+    const char* begin = text.data();
+    if (a.size > 0 && a.text >= begin && a.text + a.size <= begin + text.size()) {
+      link.offset = static_cast<size_t>(a.text - begin);
+    } else {
+      size_t at = text.find(image ? "![" : "[", searched);
+      link.offset = at == std::string_view::npos ? searched : at;
+    }
+    searched = link.offset + 1;
+    links.push_back(std::move(link));
+  }
+
+  static int enter_span(MD_SPANTYPE type, void* detail, void* self) {
+    auto* c = static_cast<Collector*>(self);
+    if (type == MD_SPAN_A) c->add(static_cast<MD_SPAN_A_DETAIL*>(detail)->href, false);
+    if (type == MD_SPAN_IMG) c->add(static_cast<MD_SPAN_IMG_DETAIL*>(detail)->src, true);
+    return 0;
+  }
+  static int ignore_block(MD_BLOCKTYPE, void*, void*) { return 0; }
+  static int ignore_span(MD_SPANTYPE, void*, void*) { return 0; }
+  static int ignore_text(MD_TEXTTYPE, const MD_CHAR*, MD_SIZE, void*) { return 0; }
+};
+
 }  // namespace
 
 std::string markdown_to_html(std::string_view md, const MarkdownOptions& opts) {
@@ -36,6 +75,24 @@ std::string markdown_inline_to_html(std::string_view md, const MarkdownOptions& 
       html.compare(html.size() - 4, 4, "</p>") == 0 && html.find("<p>", 3) == std::string::npos)
     return html.substr(3, html.size() - 7);
   return html;
+}
+
+std::vector<MarkdownLink> markdown_links(std::string_view md) {
+  size_t skipped = md.starts_with("\xEF\xBB\xBF") ? 3 : 0;  // as markdown_to_html does
+  std::string input(md.substr(skipped));                    // ends in a NUL, as in markdown_to_html
+  Collector c{input, {}, 0};
+  MD_PARSER parser = {0,
+                      kParserFlags,
+                      &Collector::ignore_block,
+                      &Collector::ignore_block,
+                      &Collector::enter_span,
+                      &Collector::ignore_span,
+                      &Collector::ignore_text,
+                      nullptr,
+                      nullptr};
+  md_parse(input.data(), static_cast<MD_SIZE>(input.size()), &parser, &c);
+  for (MarkdownLink& l : c.links) l.offset += skipped;
+  return std::move(c.links);
 }
 
 }  // namespace sitegen

@@ -3,6 +3,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "text/escape.h"
 
@@ -27,5 +28,15 @@ struct MarkdownOptions {
 std::string markdown_to_html(std::string_view md, const MarkdownOptions& opts = {});
 // A short field (news text, notes): the same, without the wrapping <p>.
 std::string markdown_inline_to_html(std::string_view md, const MarkdownOptions& opts = {});
+
+struct MarkdownLink {
+  std::string url;     // the destination as md4c reads it (escapes and references resolved)
+  size_t offset = 0;   // where it is written in the text: the destination, or the link
+  bool image = false;  // ![...](...) rather than [...](...)
+};
+
+// The links and images of a text with where each is written, for the build's check of
+// links to the site's own files.
+std::vector<MarkdownLink> markdown_links(std::string_view md);
 
 }  // namespace sitegen
