@@ -11,24 +11,16 @@
 
 #include "build/build.h"
 #include "cli/cli.h"
+#include "support/run_cli.h"
 #include "support/skip.h"
 
 namespace fs = std::filesystem;
 using namespace sitegen;
 
+using sitegen::testing::Run;
+using sitegen::testing::run;
+
 namespace {
-
-struct Run {
-  int code;
-  std::string out, err;
-};
-
-Run run(std::vector<std::string> args) {
-  args.insert(args.begin(), "sitegen");
-  std::ostringstream out, err;
-  int code = run_cli(args, {out, err});
-  return {code, out.str(), err.str()};
-}
 
 fs::path temp_dir(const std::string& name) {
   fs::path p =

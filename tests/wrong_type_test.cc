@@ -8,25 +8,17 @@
 #include <sstream>
 
 #include "cli/cli.h"
+#include "support/run_cli.h"
 #include "support/test_dir.h"
 
 namespace fs = std::filesystem;
 using sitegen::testing::TempDir;
 using sitegen::testing::write_file;
 
+using sitegen::testing::Run;
+using sitegen::testing::run;
+
 namespace {
-
-struct Run {
-  int code;
-  std::string out, err;
-};
-
-Run run(std::vector<std::string> args) {
-  args.insert(args.begin(), "sitegen");
-  std::ostringstream out, err;
-  int code = sitegen::run_cli(args, {out, err});
-  return {code, out.str(), err.str()};
-}
 
 std::string read(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);

@@ -14,27 +14,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const sitegen = process.env.SITEGEN_BINARY || path.join(root, 'build/sitegen');
-const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
-const skipCode = Number(process.env.SITEGEN_SKIP_CODE || 0);
-
-function missingPrerequisite() {
-  if (!fs.existsSync(path.join(here, 'node_modules/playwright-core')))
-    return 'playwright-core is not installed (run: npm ci --prefix tests/browser)';
-  if (!fs.existsSync(chromiumPath)) return `no Chromium at ${chromiumPath} (apt-get install chromium)`;
-  if (!fs.existsSync(sitegen)) return `no sitegen binary at ${sitegen} (build it, or set SITEGEN_BINARY)`;
-  return '';
-}
+import {
+  chromiumArgs, chromiumPath, missingPrerequisite, root, sitegen, skipWhenMissing,
+} from './sites.mjs';
 
 const missing = missingPrerequisite();
-if (missing && skipCode) {
-  console.log(`skipped: ${missing}`);
-  process.exit(skipCode);
-}
+skipWhenMissing(missing);
 
 // Writes as editors do: a temporary file beside the real one, renamed over it.
 function save(file, text) {
@@ -93,8 +78,7 @@ before(async () => {
   const { chromium } = await import('playwright-core');
   browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: chromiumArgs,
     timeout: 30000,
   });
   page = await browser.newPage();

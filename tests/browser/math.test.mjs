@@ -14,21 +14,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { chromiumArgs, chromiumPath, here, serveSite, sitegen } from './sites.mjs';
+import {
+  chromiumArgs, chromiumPath, missingPrerequisite, serveSite, sitegen, skipWhenMissing,
+} from './sites.mjs';
 
-const skipCode = Number(process.env.SITEGEN_SKIP_CODE || 0);
-function missingPrerequisite() {
-  if (!fs.existsSync(path.join(here, 'node_modules/playwright-core')))
-    return 'playwright-core is not installed (run: npm ci --prefix tests/browser)';
-  if (!fs.existsSync(chromiumPath)) return `no Chromium at ${chromiumPath} (apt-get install chromium)`;
-  if (!fs.existsSync(sitegen)) return `no sitegen binary at ${sitegen} (build it, or set SITEGEN_BINARY)`;
-  return '';
-}
 const missing = missingPrerequisite();
-if (missing) {
-  console.log(`skipped: ${missing}`);
-  if (skipCode) process.exit(skipCode);
-}
+skipWhenMissing(missing);
 const { chromium } = await import('playwright-core');
 
 // Inline expressions, as they appear in papers' abstracts and statements.

@@ -21,33 +21,27 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  buildSite, chromiumArgs, chromiumPath, contentDirs, here, listFiles, root, serveSite, sitegen,
+  buildSite, chromiumArgs, chromiumPath, contentDirs, here, listFiles, missingPrerequisite, root,
+  serveSite, sitegen, skipWhenMissing,
 } from './sites.mjs';
 
-const skipCode = Number(process.env.SITEGEN_SKIP_CODE || 0);
 const vnuJar = path.join(here, 'node_modules/vnu-jar/build/dist/vnu.jar');
 // axe-core comes with @axe-core/playwright; its AxeBuilder injects the whole script again
 // for every analyze(), which made it three times slower than axe.run on a page that
 // loaded the script once.
 const axeScript = path.join(here, 'node_modules/axe-core/axe.min.js');
 
-function missingPrerequisite() {
-  for (const m of ['playwright-core', '@axe-core/playwright', 'vnu-jar'])
-    if (!fs.existsSync(path.join(here, 'node_modules', m)))
-      return `${m} is not installed (run: npm ci --prefix tests/browser)`;
+function missingCheckers() {
+  const missing = missingPrerequisite(['playwright-core', '@axe-core/playwright', 'vnu-jar']);
+  if (missing) return missing;
   if (!fs.existsSync(axeScript)) return `no ${axeScript} (run: npm ci --prefix tests/browser)`;
-  if (!fs.existsSync(chromiumPath)) return `no Chromium at ${chromiumPath} (apt-get install chromium)`;
   if (spawnSync('java', ['-version']).status !== 0)
     return 'no java for the W3C checker (apt-get install default-jre-headless)';
-  if (!fs.existsSync(sitegen)) return `no sitegen binary at ${sitegen} (build it, or set SITEGEN_BINARY)`;
   return '';
 }
 
-const missing = missingPrerequisite();
-if (missing) {
-  console.log(`skipped: ${missing}`);
-  if (skipCode) process.exit(skipCode);
-}
+const missing = missingCheckers();
+skipWhenMissing(missing);
 
 const { chromium } = await import('playwright-core');
 const axeSource = fs.readFileSync(axeScript, 'utf8');

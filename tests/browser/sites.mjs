@@ -1,4 +1,4 @@
-// Shared by site_checks.test.mjs and lighthouse.mjs: build content/ and every example
+// Shared by the browser checks (site_checks, math, live_reload) and lighthouse.mjs: build content/ and every example
 // with sitegen, and serve a built site the way GitHub Pages does (under a base path,
 // directories redirect to their slash form, missing files get the site's 404.html).
 import { execFileSync } from 'node:child_process';
@@ -14,6 +14,25 @@ export const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 export const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--no-first-run'];
+
+// What a browser check lacks, or '': npm packages (under node_modules), Chromium, the
+// sitegen binary.
+export function missingPrerequisite(packages = ['playwright-core']) {
+  for (const m of packages)
+    if (!fs.existsSync(path.join(here, 'node_modules', m)))
+      return `${m} is not installed (run: npm ci --prefix tests/browser)`;
+  if (!fs.existsSync(chromiumPath)) return `no Chromium at ${chromiumPath} (apt-get install chromium)`;
+  if (!fs.existsSync(sitegen)) return `no sitegen binary at ${sitegen} (build it, or set SITEGEN_BINARY)`;
+  return '';
+}
+
+// Says what is missing; under ctest (SITEGEN_SKIP_CODE set) ends the run as skipped.
+export function skipWhenMissing(missing) {
+  if (!missing) return;
+  console.log(`skipped: ${missing}`);
+  const skipCode = Number(process.env.SITEGEN_SKIP_CODE || 0);
+  if (skipCode) process.exit(skipCode);
+}
 
 // The content trees every check runs on: the starter site and each example.
 export function contentDirs() {
