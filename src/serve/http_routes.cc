@@ -247,6 +247,12 @@ httplib::Server::HandlerResponse Server::Impl::handle(const httplib::Request& re
       res.set_header("Content-Range", range.content_range);
     }
   }
+  // httplib 0.11.4 takes a provider of length 0 for one of unknown length, and would
+  // call it until it says done: an empty body is plain content.
+  if (range.length == 0) {
+    res.set_content("", std::string(mime_type(route.file)));
+    return R::Handled;
+  }
   // httplib asks for bytes [offset, offset + length) of the length given here.
   res.set_content_provider(
       range.length, std::string(mime_type(route.file)),

@@ -64,6 +64,7 @@ std::string_view mime_type(std::string_view path);
 
 // How a file of `size` bytes answers a Range header: 200 whole (no header, one that is
 // not understood, or a list of ranges), 206 with one range clamped to the file, or 416.
+// (A header httplib cannot parse, such as "bytes=a-b", gets its empty 416 before this.)
 struct ByteRange {
   int status = 200;
   size_t offset = 0, length = 0;  // the bytes sent, always inside the file
