@@ -123,10 +123,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // the server's own names the size.
   if (status == 416 && !header(head, "Content-Range").starts_with("bytes */") && !body.empty())
     fail("a 416 with a body but without Content-Range: bytes */SIZE", request, answer);
-  // Only this server's host names are answered with content.
-  if (status == 200 || status == 206) {
-    std::string host =
-        header(std::string_view(request).substr(0, request.find("\r\n\r\n") + 2), "Host");
+  // Only this server's host names are answered with content. Checked where this file
+  // reads the head as httplib does: every line ends in CRLF (httplib skips others), no
+  // NUL, one Host line, written "Host: ".
+  std::string req_head = request.substr(0, request.find("\r\n\r\n") + 2);
+  std::string lower = req_head;
+  for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
+  size_t hosts = 0;
+  for (size_t at = lower.find("\r\nhost:"); at != std::string::npos;
+       at = lower.find("\r\nhost:", at + 1))
+    ++hosts;
+  bool plain = hosts == 1 && req_head.find('\0') == std::string::npos;
+  for (size_t i = 0; i < req_head.size() && plain; ++i)
+    if (req_head[i] == '\n' && (i == 0 || req_head[i - 1] != '\r')) plain = false;
+  if (plain && (status == 200 || status == 206)) {
+    std::string host = header(req_head, "Host");
     if (!host.empty() && !sitegen::allowed_host(host, "127.0.0.1", f.server->port()))
       fail("content for a host that is not this server", request, answer);
   }
