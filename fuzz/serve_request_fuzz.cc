@@ -18,6 +18,7 @@
 #include <string_view>
 
 #include "serve/serve.h"
+#include "text/strings.h"
 
 namespace fs = std::filesystem;
 
@@ -64,15 +65,13 @@ void fail(const char* why, std::string_view request, std::string_view answer) {
 }
 
 std::string header(std::string_view head, std::string_view name) {
-  std::string needle = "\r\n" + std::string(name) + ": ";
+  std::string needle = "\r\n" + std::string(name) + ":";
   size_t at = head.find(needle);
   if (at == std::string_view::npos) return "";
   at += needle.size();
   std::string value(head.substr(at, head.find("\r\n", at) - at));
   // As httplib hands a value over: up to a NUL (it goes through a C string), trimmed.
-  value = value.substr(0, value.find('\0'));
-  while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.pop_back();
-  return value;
+  return std::string(sitegen::trim(value.substr(0, value.find('\0'))));
 }
 
 }  // namespace
