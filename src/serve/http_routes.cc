@@ -133,11 +133,31 @@ std::string_view mime_type(std::string_view path) {
 httplib::Server::HandlerResponse Server::Impl::handle(const httplib::Request& req,
                                                       httplib::Response& res) {
   using R = httplib::Server::HandlerResponse;
+  // httplib applies the ranges it parsed to whatever body the handler gives, unchecked
+  // against the body's size (bytes=0-4000 of 7 bytes sent 4,001): they are dropped here,
+  // and a file's one range is checked and served below. The Request is httplib's own
+  // non-const object, handed over as const.
+  const_cast<httplib::Request&>(req).ranges.clear();
+  auto refuse = [&](int status, const std::string& why) {
+    res.status = status;
+    res.set_content(why + "\n", kTextPlain);
+    return R::Handled;
+  };
+  if (!allowed_host(req.get_header_value("Host"), options.bind, port))
+    return refuse(403, "refusing a request for host \"" + req.get_header_value("Host") +
+                           "\": this server answers only for 127.0.0.1, localhost, [::1] or its "
+                           "--bind address, with its port");
   if (req.method != "GET" && req.method != "HEAD") return R::Unhandled;  // httplib answers 4xx
   res.set_header("Cache-Control", "no-cache");
   res.set_header("X-Content-Type-Options", "nosniff");
   const std::string& path = req.path;
   if (path.compare(0, 10, "/_sitegen/") == 0) {
+    // Pages of other sites may not follow the builds or read the diagnostics.
+    if (req.has_header("Origin") &&
+        !allowed_origin(req.get_header_value("Origin"), options.bind, port))
+      return refuse(403, "refusing a live-reload request from origin \"" +
+                             req.get_header_value("Origin") +
+                             "\": only this server's pages may ask");
     if (path == "/_sitegen/events") {
       serve_events(res);
     } else if (path == "/_sitegen/status") {
@@ -211,10 +231,34 @@ httplib::Server::HandlerResponse Server::Impl::handle(const httplib::Request& re
     res.set_header("Cache-Control", "max-age=31536000, immutable");
   }
   res.status = route.status;
-  res.set_content_provider(body->size(), std::string(mime_type(route.file)),
-                           [body](size_t offset, size_t length, httplib::DataSink& sink) {
-                             return sink.write(body->data() + offset, length);
-                           });
+  ByteRange range{200, 0, body->size(), ""};
+  if (route.status == 200) {
+    res.set_header("Accept-Ranges", "bytes");
+    // If-Range names a version this server cannot compare (it sends no validators).
+    if (!req.has_header("If-Range"))
+      range = choose_range(req.get_header_value("Range"), body->size());
+    if (range.status == 416) {
+      res.set_header("Content-Range", range.content_range);
+      return refuse(416, "range not satisfiable: /" + route.file + " has " +
+                             std::to_string(body->size()) + " bytes");
+    }
+    if (range.status == 206) {
+      res.status = 206;
+      res.set_header("Content-Range", range.content_range);
+    }
+  }
+  // httplib 0.11.4 takes a provider of length 0 for one of unknown length, and would
+  // call it until it says done: an empty body is plain content.
+  if (range.length == 0) {
+    res.set_content("", std::string(mime_type(route.file)));
+    return R::Handled;
+  }
+  // httplib asks for bytes [offset, offset + length) of the length given here.
+  res.set_content_provider(
+      range.length, std::string(mime_type(route.file)),
+      [body, start = range.offset](size_t offset, size_t length, httplib::DataSink& sink) {
+        return sink.write(body->data() + start + offset, length);
+      });
   return R::Handled;
 }
 

@@ -176,22 +176,35 @@ void Server::Impl::watch_loop() {
     if (changes.empty()) continue;
     std::set<std::string> names(changes.paths.begin(), changes.paths.end());
     size_t more = changes.more;
+    auto listed = [&] {
+      std::vector<std::string> list(names.begin(), names.end());
+      if (more) list.push_back("(" + std::to_string(more) + " more)");
+      names.clear();
+      more = 0;
+      return list;
+    };
     std::lock_guard<std::mutex> one_build(rebuild_mu);
+    auto unpublished_since = Clock::now();
     Built built = build();
     // Publish once the writes have been quiet for the debounce time, counted from the
-    // last change the build saw; any change since then means building again.
+    // last change the build saw; any change since then means building again. Saves that
+    // never pause would hold back every build: one superseded while the last publish is
+    // max_publish_delay_ms back is published still, before the next build starts.
     for (Changes later;
          !(later = watcher.wait(std::chrono::duration_cast<std::chrono::milliseconds>(
                changes.last + std::chrono::milliseconds(options.debounce_ms) - Clock::now())))
               .empty();) {
+      if (Clock::now() - unpublished_since >=
+          std::chrono::milliseconds(options.max_publish_delay_ms)) {
+        publish(std::move(built), listed());
+        unpublished_since = Clock::now();
+      }
       names.insert(later.paths.begin(), later.paths.end());
       more += later.more;
       changes = std::move(later);
       built = build();
     }
-    std::vector<std::string> list(names.begin(), names.end());
-    if (more) list.push_back("(" + std::to_string(more) + " more)");
-    publish(std::move(built), list);
+    publish(std::move(built), listed());
   }
 }
 

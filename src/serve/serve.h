@@ -22,13 +22,14 @@ namespace sitegen {
 struct ServeOptions {
   std::string content_dir = "content";
   std::string bind = "127.0.0.1";
-  int port = 1313;               // 0: any free port
-  int port_tries = 20;           // taken? then port+1, port+2, ... this many ports in all
-  bool poll = false;             // watch by polling instead of inotify
-  int debounce_ms = 30;          // quiet time that ends an editor's burst of writes
-  int heartbeat_ms = 15000;      // SSE comment lines, so dead connections are noticed
-  int max_streams = 48;          // SSE clients at once; the pool of 64 keeps room for pages
-  std::string theme_search_dir;  // as BuildOptions::theme_search_dir
+  int port = 1313;                 // 0: any free port
+  int port_tries = 20;             // taken? then port+1, port+2, ... this many ports in all
+  bool poll = false;               // watch by polling instead of inotify
+  int debounce_ms = 30;            // quiet time that ends an editor's burst of writes
+  int heartbeat_ms = 15000;        // SSE comment lines, so dead connections are noticed
+  int max_streams = 48;            // SSE clients at once; the pool of 64 keeps room for pages
+  int max_publish_delay_ms = 500;  // saves keep coming: a build is still published this often
+  std::string theme_search_dir;    // as BuildOptions::theme_search_dir
 };
 
 // A built site as it is served. Its pages are rendered when first requested.
@@ -61,6 +62,22 @@ Route route_request(const Output& output, std::string_view base_path, std::strin
 // Content-Type by file extension.
 std::string_view mime_type(std::string_view path);
 
+// How a file of `size` bytes answers a Range header: 200 whole (no header, one that is
+// not understood, or a list of ranges), 206 with one range clamped to the file, or 416.
+// (A header httplib cannot parse, such as "bytes=a-b", gets its empty 416 before this.)
+struct ByteRange {
+  int status = 200;
+  size_t offset = 0, length = 0;  // the bytes sent, always inside the file
+  std::string content_range;      // "bytes 0-6/7" with 206, "bytes */7" with 416
+};
+ByteRange choose_range(std::string_view range_header, size_t size);
+
+// Whether a Host header names this server (127.0.0.1, localhost, [::1] or the bound
+// address, with its port or none), so a page from another site that rebinds its name
+// to 127.0.0.1 is refused; an Origin ("http://host:port") is held to the same rule.
+bool allowed_host(std::string_view host, std::string_view bind, int port);
+bool allowed_origin(std::string_view origin, std::string_view bind, int port);
+
 // The bytes of an output file of a good site; a page on request is rendered at the first
 // call and kept.
 std::shared_ptr<const std::string> served_bytes(const ServedSite& site, const std::string& rel);
@@ -92,6 +109,10 @@ class Server {
   int port() const;
   std::string url() const;         // "http://127.0.0.1:1313/repo/"
   std::string watch_note() const;  // why polling is used, when inotify could not be
+
+  // What the server writes back to a connection that sends `request` (its first
+  // request; "" while incomplete), without a socket: for tests and fuzzing.
+  std::string answer(std::string_view request);
 
   // Rebuilds now, as the watcher does after a change; `changed` names the changed
   // files for the terminal line. Thread-safe.

@@ -2,6 +2,19 @@
 // requests and follow the watcher, and stopping them. Requests copy a shared_ptr to the
 // current site under a mutex and then never lock again, so a rebuild swaps the whole
 // site in between two requests, never during one.
+//
+// The threads, and why a slow client cannot starve the others (connections.cc):
+// - httplib's accept loop (listen_thread) only hands each new socket to the gate. At
+//   256 connections from one address, or 768 in all, the connection that has waited
+//   longest for its request is closed to make room.
+// - The gate, one thread, polls every connection that is waiting for a request. A
+//   request must arrive whole (head and body) within 5 s of its first byte, else 408;
+//   a connection without one is closed after 5 s idle. More than 100 header lines or
+//   16 KiB of head is refused with 431 as soon as it is seen, a body over 64 KiB with 413.
+// - Only then does a worker (a pool of 64) run httplib on the request, from memory, and
+//   write the answer, which the client must take within 5 s per write; a keep-alive
+//   connection goes back to the gate. A worker is held for longer only by a live-reload
+//   stream, and there are at most ServeOptions::max_streams (48) of those.
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -48,12 +61,7 @@ bool Server::start(std::string* err) {
   m.rebuild({});
   m.watcher.set_roots(m.roots);
 
-  // Each SSE client holds a worker for as long as its page is open: 8 tabs would starve
-  // httplib's default pool (max(8, cores - 1)) and every page request with it.
-  m.http.new_task_queue = [] { return new httplib::ThreadPool(64); };
-  m.http.set_keep_alive_timeout(1);
-  m.http.set_keep_alive_max_count(100);  // fewer reconnects under load
-  m.http.set_tcp_nodelay(true);          // headers and body are separate writes: no Nagle delay
+  m.http.set_tcp_nodelay(true);  // headers and body are separate writes: no Nagle delay
   // httplib's default sets SO_REUSEPORT, which lets a second server bind a port that is
   // in use (and share its requests); SO_REUSEADDR alone still allows a quick restart.
   int listen_fd = -1;
@@ -61,8 +69,7 @@ bool Server::start(std::string* err) {
     int yes = 1;
     ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
     listen_fd = sock;
-  });  // stop() waits this long for idle keep-alive clients
-  m.http.set_read_timeout(5);
+  });
   m.http.set_payload_max_length(64 * 1024);
   m.http.set_pre_routing_handler(
       [&m](const httplib::Request& req, httplib::Response& res) { return m.handle(req, res); });
@@ -106,6 +113,7 @@ void Server::stop() {
     m.http.stop();
     m.listen_thread.join();
   }
+  m.http.stop_connections();
   if (m.watch_thread.joinable()) m.watch_thread.join();
 }
 
@@ -127,6 +135,10 @@ std::string Server::url() const {
 
 std::string Server::watch_note() const {
   return impl_->watcher.note();
+}
+
+std::string Server::answer(std::string_view request) {
+  return impl_->http.answer(request);
 }
 
 void Server::rebuild(const std::vector<std::string>& changed) {

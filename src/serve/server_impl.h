@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "build/build.h"
+#include "serve/connections.h"
 #include "serve/serve.h"
 #include "serve/watch.h"
 
@@ -78,7 +79,7 @@ struct Server::Impl {
   ServeOptions options;
   std::ostream& out;
   std::ostream& err;
-  httplib::Server http;
+  HttpServer http;
   Watcher watcher;
   std::thread listen_thread, watch_thread;
   std::string instance;  // differs per server run, so pages from an earlier run reload

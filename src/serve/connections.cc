@@ -1,0 +1,422 @@
+// The connections of the preview server: the checks on a request's bytes before httplib
+// parses them, the thread that waits for requests (the gate), and the stream a worker
+// hands httplib, which reads a request already received and writes with a deadline.
+#include "serve/connections.h"
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "text/strings.h"
+
+namespace sitegen {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// httplib hands every accepted socket to its task queue; this one runs the job at once,
+// on the accept thread, and the job only gives the socket to the gate.
+class InlineQueue : public httplib::TaskQueue {
+ public:
+  void enqueue(std::function<void()> fn) override { fn(); }
+  void shutdown() override {}
+};
+
+std::string address_of(const sockaddr_storage& sa) {
+  char buf[INET6_ADDRSTRLEN] = "";
+  if (sa.ss_family == AF_INET)
+    ::inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in&>(sa).sin_addr, buf, sizeof buf);
+  else if (sa.ss_family == AF_INET6)
+    ::inet_ntop(AF_INET6, &reinterpret_cast<const sockaddr_in6&>(sa).sin6_addr, buf, sizeof buf);
+  return buf;
+}
+
+int port_of(const sockaddr_storage& sa) {
+  if (sa.ss_family == AF_INET) return ntohs(reinterpret_cast<const sockaddr_in&>(sa).sin_port);
+  if (sa.ss_family == AF_INET6) return ntohs(reinterpret_cast<const sockaddr_in6&>(sa).sin6_port);
+  return 0;
+}
+
+// A request that has arrived whole, for httplib to parse, and the connection to answer
+// on: a socket, or (for answer()) a string.
+class RequestStream : public httplib::Stream {
+ public:
+  RequestStream(int fd, std::string_view request, std::chrono::milliseconds write_timeout,
+                std::string* out)
+      : fd_(fd), request_(request), write_timeout_(write_timeout), out_(out) {}
+
+  bool is_readable() const override { return pos_ < request_.size(); }
+  bool is_writable() const override {
+    if (out_) return true;
+    pollfd p{fd_, POLLOUT, 0};
+    return ::poll(&p, 1, int(write_timeout_.count())) > 0 && !(p.revents & (POLLERR | POLLHUP));
+  }
+  // Never waits: the whole request is here, and nothing past it is httplib's to read.
+  ssize_t read(char* ptr, size_t size) override {
+    size_t n = std::min(size, request_.size() - pos_);
+    std::copy_n(request_.data() + pos_, n, ptr);
+    pos_ += n;
+    return ssize_t(n);
+  }
+  using httplib::Stream::write;
+  ssize_t write(const char* ptr, size_t size) override {
+    if (out_) {
+      out_->append(ptr, size);
+      return ssize_t(size);
+    }
+    if (!is_writable()) return -1;  // the client took nothing for the write timeout
+    ssize_t n = ::send(fd_, ptr, size, MSG_NOSIGNAL | MSG_DONTWAIT);
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return 0;
+    return n;
+  }
+  void get_remote_ip_and_port(std::string& ip, int& port) const override {
+    sockaddr_storage sa{};
+    socklen_t len = sizeof sa;
+    if (!out_ && ::getpeername(fd_, reinterpret_cast<sockaddr*>(&sa), &len) == 0) {
+      ip = address_of(sa);
+      port = port_of(sa);
+    } else {
+      ip = "127.0.0.1";
+      port = 0;
+    }
+  }
+  void get_local_ip_and_port(std::string& ip, int& port) const override {
+    sockaddr_storage sa{};
+    socklen_t len = sizeof sa;
+    if (!out_ && ::getsockname(fd_, reinterpret_cast<sockaddr*>(&sa), &len) == 0) {
+      ip = address_of(sa);
+      port = port_of(sa);
+    } else {
+      ip = "127.0.0.1";
+      port = 0;
+    }
+  }
+  socket_t socket() const override { return fd_; }
+
+ private:
+  int fd_;
+  std::string_view request_;
+  size_t pos_ = 0;
+  std::chrono::milliseconds write_timeout_;
+  std::string* out_;
+};
+
+const char* reason(int status) {
+  switch (status) {
+    case 400:
+      return "Bad Request";
+    case 408:
+      return "Request Timeout";
+    case 413:
+      return "Payload Too Large";
+    case 431:
+      return "Request Header Fields Too Large";
+    default:
+      return "Error";
+  }
+}
+
+}  // namespace
+
+RequestBytes check_request_bytes(std::string_view bytes, const ConnectionLimits& limits) {
+  RequestBytes r;
+  auto refuse = [&](int status, std::string message) {
+    r.kind = RequestBytes::kRefused;
+    r.status = status;
+    r.message = std::move(message);
+    return r;
+  };
+  size_t end = bytes.find("\r\n\r\n");
+  std::string_view head = bytes.substr(0, end == std::string_view::npos ? bytes.size() : end + 2);
+  // Lines are counted as they arrive, so a million tiny headers are refused early.
+  size_t lines = size_t(std::count(head.begin(), head.end(), '\n'));
+  if (lines > limits.max_headers + 1)
+    return refuse(431, "more than " + std::to_string(limits.max_headers) + " header lines");
+  if (head.size() > limits.max_head)
+    return refuse(
+        431, "request line and headers longer than " + std::to_string(limits.max_head) + " bytes");
+  if (end == std::string_view::npos) return r;
+  size_t body = 0;
+  bool has_length = false;
+  for (size_t at = head.find("\r\n") + 2; at < head.size();) {
+    size_t eol = head.find("\r\n", at);
+    std::string_view line = head.substr(at, eol - at);
+    at = eol + 2;
+    size_t colon = line.find(':');
+    if (colon == std::string_view::npos) continue;  // httplib skips it too
+    std::string_view name = line.substr(0, colon), value = trim(line.substr(colon + 1));
+    if (iequals(name, "Transfer-Encoding"))
+      return refuse(400, "request bodies must come with a Content-Length");
+    if (!iequals(name, "Content-Length")) continue;
+    if (has_length) return refuse(400, "more than one Content-Length header");
+    has_length = true;
+    if (value.empty() || value.size() > 9 ||
+        value.find_first_not_of("0123456789") != std::string_view::npos)
+      return refuse(400, "bad Content-Length");
+    body = std::stoul(std::string(value));
+    if (body > limits.max_body)
+      return refuse(413, "request body larger than " + std::to_string(limits.max_body) + " bytes");
+  }
+  if (bytes.size() - (end + 4) < body) return r;
+  r.kind = RequestBytes::kComplete;
+  r.length = end + 4 + body;
+  return r;
+}
+
+std::string plain_response(int status, const std::string& message) {
+  std::string body = message + "\n";
+  return "HTTP/1.1 " + std::to_string(status) + " " + reason(status) +
+         "\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: " +
+         std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+}
+
+struct HttpServer::Gate {
+  struct Conn {
+    int fd = -1;
+    std::string client;  // address, for the per-client limit
+    std::string bytes;   // received and not yet answered
+    Clock::time_point deadline;
+    bool started = false;  // part of a request has arrived
+    size_t served = 0;
+  };
+
+  Gate(HttpServer& s, ConnectionLimits l) : server(s), limits(l) {}
+
+  HttpServer& server;
+  const ConnectionLimits limits;
+  std::mutex mu;                                      // guards everything below
+  std::map<uint64_t, std::unique_ptr<Conn>> waiting;  // by arrival: the first waited longest
+  uint64_t next_id = 1;
+  std::map<std::string, size_t> per_client;  // open connections, waiting or in a worker
+  size_t open = 0;
+  bool running = false, stopping = false;
+  int wake[2] = {-1, -1};
+  std::thread thread;
+  std::unique_ptr<httplib::ThreadPool> pool;
+
+  void close_conn(Conn& c) {  // mu held
+    ::close(c.fd);
+    if (--per_client[c.client] == 0) per_client.erase(c.client);
+    --open;
+  }
+  void refuse(Conn& c, int status, const std::string& message) {  // mu held
+    std::string text = plain_response(status, message);
+    ::send(c.fd, text.data(), text.size(), MSG_NOSIGNAL | MSG_DONTWAIT);  // best effort
+    close_conn(c);
+  }
+  void wake_up() {
+    char b = 1;
+    [[maybe_unused]] ssize_t n = ::write(wake[1], &b, 1);
+  }
+
+  // At a limit, the connection that has waited longest for its request makes room (of
+  // this client, when it is the client's limit); false when none is waiting.
+  bool make_room(const std::string& client) {  // mu held
+    auto it = per_client.find(client);
+    bool client_full = it != per_client.end() && it->second >= limits.per_client;
+    if (!client_full && open < limits.total) return true;
+    for (auto w = waiting.begin(); w != waiting.end(); ++w) {
+      if (client_full && w->second->client != client) continue;
+      close_conn(*w->second);
+      waiting.erase(w);
+      return true;
+    }
+    return false;
+  }
+
+  void add(int fd) {
+    sockaddr_storage sa{};
+    socklen_t len = sizeof sa;
+    ::getpeername(fd, reinterpret_cast<sockaddr*>(&sa), &len);
+    auto c = std::make_unique<Conn>();
+    c->fd = fd;
+    c->client = address_of(sa);
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+    int yes = 1;
+    ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof yes);
+    std::lock_guard<std::mutex> lock(mu);
+    if (stopping || !make_room(c->client)) {
+      ::close(fd);
+      return;
+    }
+    if (!running) {
+      running = true;
+      if (::pipe2(wake, O_NONBLOCK | O_CLOEXEC) != 0) wake[0] = wake[1] = -1;
+      pool = std::make_unique<httplib::ThreadPool>(limits.workers);
+      thread = std::thread([this] { run(); });
+    }
+    ++per_client[c->client];
+    ++open;
+    c->deadline = Clock::now() + limits.idle;
+    waiting.emplace(next_id++, std::move(c));
+    wake_up();
+  }
+
+  // Reads what arrived; then the connection waits on, goes to a worker, or is closed.
+  void on_readable(std::map<uint64_t, std::unique_ptr<Conn>>::iterator it) {  // mu held
+    Conn& c = *it->second;
+    char buf[16 * 1024];
+    bool eof = false;
+    while (c.bytes.size() <= limits.max_head + limits.max_body) {
+      ssize_t n = ::recv(c.fd, buf, sizeof buf, 0);
+      if (n > 0) {
+        c.bytes.append(buf, size_t(n));
+        continue;
+      }
+      eof = n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+      break;
+    }
+    if (!c.bytes.empty() && !c.started) {
+      c.started = true;
+      c.deadline = Clock::now() + limits.request;
+    }
+    RequestBytes r = check_request_bytes(c.bytes, limits);
+    if (r.kind == RequestBytes::kRefused) {
+      refuse(c, r.status, r.message);
+      waiting.erase(it);
+    } else if (r.kind == RequestBytes::kComplete) {
+      // A request whose client has already shut its side down is still answered.
+      Conn* conn = it->second.release();
+      waiting.erase(it);
+      pool->enqueue([this, conn] { serve(std::unique_ptr<Conn>(conn)); });
+    } else if (eof) {
+      close_conn(c);
+      waiting.erase(it);
+    }
+  }
+
+  void run() {
+    std::vector<pollfd> fds;
+    std::vector<uint64_t> ids;
+    while (true) {
+      int timeout_ms = 1000;
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        if (stopping) return;
+        auto now = Clock::now();
+        fds.assign(1, pollfd{wake[0], POLLIN, 0});
+        ids.assign(1, 0);
+        for (auto it = waiting.begin(); it != waiting.end();) {
+          Conn& c = *it->second;
+          if (now >= c.deadline) {
+            if (c.started)
+              refuse(c, 408,
+                     "the request did not arrive whole within " +
+                         std::to_string(limits.request.count()) + " ms");
+            else
+              close_conn(c);
+            it = waiting.erase(it);
+            continue;
+          }
+          auto left = std::chrono::duration_cast<std::chrono::milliseconds>(c.deadline - now);
+          timeout_ms = std::min<int>(timeout_ms, int(left.count()) + 1);
+          fds.push_back(pollfd{c.fd, POLLIN, 0});
+          ids.push_back(it->first);
+          ++it;
+        }
+      }
+      ::poll(fds.data(), fds.size(), timeout_ms);
+      char drain[256];
+      while (::read(wake[0], drain, sizeof drain) > 0) {
+      }
+      std::lock_guard<std::mutex> lock(mu);
+      for (size_t i = 1; i < fds.size(); ++i) {
+        if (!fds[i].revents) continue;
+        auto it = waiting.find(ids[i]);  // gone if evicted meanwhile
+        if (it != waiting.end()) on_readable(it);
+      }
+    }
+  }
+
+  // A worker answers the requests that have arrived, then gives the connection back.
+  void serve(std::unique_ptr<Conn> c) {
+    while (true) {
+      RequestBytes r = check_request_bytes(c->bytes, limits);
+      if (r.kind != RequestBytes::kComplete) {
+        std::lock_guard<std::mutex> lock(mu);
+        if (r.kind == RequestBytes::kRefused || stopping) {
+          if (stopping)
+            close_conn(*c);
+          else
+            refuse(*c, r.status, r.message);
+          return;
+        }
+        c->started = !c->bytes.empty();
+        c->deadline = Clock::now() + (c->started ? limits.request : limits.idle);
+        waiting.emplace(next_id++, std::move(c));
+        wake_up();
+        return;
+      }
+      RequestStream stream(c->fd, std::string_view(c->bytes).substr(0, r.length), limits.write,
+                           nullptr);
+      bool last = ++c->served >= limits.requests_per_connection, closed = false;
+      bool ok = server.process_request(stream, last, closed, [](httplib::Request&) {});
+      c->bytes.erase(0, r.length);
+      if (!ok || closed || last) {
+        std::lock_guard<std::mutex> lock(mu);
+        close_conn(*c);
+        return;
+      }
+    }
+  }
+
+  void stop() {
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      if (stopping || !running) {
+        stopping = true;
+        return;
+      }
+      stopping = true;
+      wake_up();
+    }
+    thread.join();
+    pool->shutdown();  // workers finish their answers; streams end on the server's stop
+    std::lock_guard<std::mutex> lock(mu);
+    for (auto& [id, c] : waiting) close_conn(*c);
+    waiting.clear();
+    ::close(wake[0]);
+    ::close(wake[1]);
+  }
+};
+
+HttpServer::HttpServer(ConnectionLimits limits) : gate_(std::make_unique<Gate>(*this, limits)) {
+  new_task_queue = [] { return new InlineQueue; };
+}
+
+HttpServer::~HttpServer() {
+  stop_connections();
+}
+
+bool HttpServer::process_and_close_socket(socket_t sock) {
+  gate_->add(sock);
+  return true;
+}
+
+void HttpServer::stop_connections() {
+  gate_->stop();
+}
+
+std::string HttpServer::answer(std::string_view bytes) {
+  RequestBytes r = check_request_bytes(bytes, gate_->limits);
+  if (r.kind == RequestBytes::kIncomplete) return "";
+  if (r.kind == RequestBytes::kRefused) return plain_response(r.status, r.message);
+  std::string out;
+  RequestStream stream(-1, bytes.substr(0, r.length), gate_->limits.write, &out);
+  bool closed = false;
+  process_request(stream, true, closed, [](httplib::Request&) {});
+  return out;
+}
+
+}  // namespace sitegen
