@@ -29,7 +29,7 @@ add_text() {
   printf '%s' "$2" >"$fuzz/corpus-$1/$sum"
 }
 
-targets=(load frontmatter bibtex latex date names serve_path yaml theme markdown page_patch)
+targets=(load frontmatter bibtex latex date names serve_path yaml theme markdown page_patch manifest)
 for t in "${targets[@]}"; do
   mkdir -p "$fuzz/corpus-$t"
   if [[ -d "$fuzz/seeds/$t" ]]; then
