@@ -29,9 +29,11 @@ void add_static(const Source& content, const Site& site, Output& out, Diagnostic
       continue;
     }
     OutputFile& of = out.files[f.rel];
-    of.copy_from = content.disk_path(rel);
-    if (of.copy_from.empty()) {
-      std::string err;
+    std::string err;
+    of.copy_from = content.copy_path(rel, &err);
+    if (!err.empty()) {
+      diags.error(SourceLoc{content.display(rel), 0, 0}, "cannot copy static file: " + err);
+    } else if (of.copy_from.empty()) {
       if (std::optional<std::string> bytes = content.read(rel, &err))
         of.bytes = std::move(*bytes);
       else

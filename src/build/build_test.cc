@@ -29,7 +29,9 @@ TEST_CASE("build settings: the folders to watch, with a theme folder") {
   std::string content = (tmp.path / "content").string();
   write_file(tmp.path / "content/site.toml", "theme = \"mine\"\n[person]\nname = \"Ada\"\n");
   std::filesystem::create_directories(tmp.path / "themes/mine");
-  BuildResult r = build_site(DiskSource(content + "/"), BuildOptions());
+  BuildOptions with_theme_dir;
+  with_theme_dir.theme_search_dir = (tmp.path / "themes").string();
+  BuildResult r = build_site(DiskSource(content + "/"), with_theme_dir);
   CHECK(r.settings.base_path == "/");
   CHECK(r.settings.theme_dir == (tmp.path / "themes/mine").string());
   CHECK(r.settings.watch == std::vector<std::string>{content, (tmp.path / "themes/mine").string()});

@@ -77,7 +77,14 @@ bool write_file(int dir, const char* rel, std::string_view bytes, const fs::path
 // it reports a full disk as "Input/output error", and does not say which side failed.
 bool copy_file_bytes(const fs::path& from, int dir, const char* rel, const fs::path& shown,
                      std::string* err) {
-  int in = ::open(from.c_str(), O_RDONLY | O_CLOEXEC);
+  // Non-blocking, so that a FIFO put where a file was cannot hang the build.
+  int in = ::open(from.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  struct stat st {};
+  if (in >= 0 && ::fstat(in, &st) == 0 && !S_ISREG(st.st_mode)) {
+    ::close(in);
+    *err = "cannot read " + from.string() + ": it is not a regular file";
+    return false;
+  }
   if (in < 0) {
     *err = "cannot read " + from.string() + ": " + std::strerror(errno);
     return false;
