@@ -42,3 +42,18 @@ TEST_CASE("build settings: the folders to watch, with a theme folder") {
   CHECK(r.settings.theme_dir == "");  // built in
   CHECK(r.settings.watch == std::vector<std::string>{content});
 }
+
+TEST_CASE("build: output paths a file system refuses are errors before anything is written") {
+  std::string id(300, 'a');
+  std::string d = diagnostics_of(
+      {{"publications.toml",
+        "[[publication]]\nid = \"" + id + "\"\ntitle = \"T\"\nauthors = [\"Ada\"]\nyear = 2020\n"},
+       {"pages/robots.txt.md", "+++\ntitle = \"R\"\n+++\nx\n"}});
+  CHECK(d.find("content/publications.toml:1:1: error: the output path `publications/" +
+               std::string(40, 'a') +
+               "...` has a part of 300 bytes, and file systems allow 255; shorten the id, tag "
+               "or file name it comes from\n") != std::string::npos);
+  CHECK(d.find("content/pages/robots.txt.md:1:1: error: `robots.txt` would be both a file and a "
+               "folder of the output (robots.txt/index.html); rename the page, id or file that "
+               "makes one\n") != std::string::npos);
+}
