@@ -29,7 +29,8 @@ add_text() {
   printf '%s' "$2" >"$fuzz/corpus-$1/$sum"
 }
 
-targets=(load frontmatter bibtex latex date names serve_path yaml theme markdown page_patch serve_request)
+targets=(load frontmatter bibtex latex date names serve_path yaml theme markdown page_patch serve_request
+  manifest)
 for t in "${targets[@]}"; do
   mkdir -p "$fuzz/corpus-$t"
   if [[ -d "$fuzz/seeds/$t" ]]; then

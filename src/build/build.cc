@@ -29,13 +29,64 @@ void add_static(const Source& content, const Site& site, Output& out, Diagnostic
       continue;
     }
     OutputFile& of = out.files[f.rel];
-    of.copy_from = content.disk_path(rel);
-    if (of.copy_from.empty()) {
-      std::string err;
+    std::string err;
+    of.copy_from = content.copy_path(rel, &err);
+    if (!err.empty()) {
+      diags.error(SourceLoc{content.display(rel), 0, 0}, "cannot copy static file: " + err);
+    } else if (of.copy_from.empty()) {
       if (std::optional<std::string> bytes = content.read(rel, &err))
         of.bytes = std::move(*bytes);
       else
         diags.error(SourceLoc{content.display(rel), 0, 0}, "cannot read static file: " + err);
+    }
+  }
+}
+
+// The paths a build will write, checked before any is written, so that `check` fails
+// whenever `build` would: no part of a path longer than file systems allow, and no path
+// that is a file and a folder at once (a page `robots.txt` beside the file robots.txt).
+void check_output_paths(const SitePages& pages, const Source& content, const Output& fixed,
+                        Diagnostics& diags) {
+  constexpr size_t kMaxName = 255;  // NAME_MAX of Linux, macOS and Windows file systems
+  // What names each path: a paper (its id, and the tags whose pages it is first on), a page.
+  const Site& site = pages.site();
+  std::map<std::string, SourceLoc> paths;
+  for (const Publication& p : site.publications) {
+    paths.emplace(View::publication_path(p) + "index.html", p.loc);
+    paths.emplace(View::bib_path(p), p.loc);
+  }
+  for (const View::Filter& f : pages.view().filters())
+    if (!f.pubs.empty()) paths.emplace(f.rel + "index.html", site.publications[f.pubs[0]].loc);
+  for (const Page& p : site.pages) paths.emplace(p.slug + "/index.html", p.loc);
+  for (const auto& job : pages.jobs()) paths.emplace(job.path, SourceLoc{});
+  for (const StaticFile& f : site.static_files)
+    paths.emplace(f.rel, SourceLoc{content.display("static/" + f.rel), 0, 0});
+  for (const auto& [rel, _] : fixed.files) paths.emplace(rel, SourceLoc{});
+  for (const char* rel : {"sitemap.xml", "robots.txt", ".nojekyll", "CNAME"})
+    paths.emplace(rel, SourceLoc{});
+  auto where = [&](const SourceLoc& loc) {
+    return loc.path.empty() ? SourceLoc{content.display("site.toml"), 0, 0} : loc;
+  };
+  for (auto it = paths.begin(); it != paths.end(); ++it) {
+    const std::string& rel = it->first;
+    for (size_t start = 0; start < rel.size();) {
+      size_t end = std::min(rel.find('/', start), rel.size());
+      if (end - start > kMaxName) {
+        diags.error(where(it->second),
+                    "the output path `" + rel.substr(0, start) + rel.substr(start, 40) +
+                        "...` has a part of " + std::to_string(end - start) +
+                        " bytes, and file systems allow " + std::to_string(kMaxName) +
+                        "; shorten the id, tag or file name it comes from");
+        break;
+      }
+      start = end + 1;
+    }
+    // The paths below `rel` as a folder sort right after it (before "rel0", after "rel.").
+    auto below = paths.lower_bound(rel + "/");
+    if (below != paths.end() && below->first.starts_with(rel + "/")) {
+      const SourceLoc& loc = it->second.path.empty() ? below->second : it->second;
+      diags.error(where(loc), "`" + rel + "` would be both a file and a folder of the output (" +
+                                  below->first + "); rename the page, id or file that makes one");
     }
   }
 }
@@ -73,6 +124,15 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   }
   vopts.body_end_html = options.live_reload_script;
   auto pages = std::make_shared<const SitePages>(std::move(site), std::move(theme), vopts);
+  {
+    Output fixed;
+    for (const auto& [rel, bytes] : pages->theme().assets) fixed.files["assets/" + rel];
+    if (pages->view().has_math())
+      for (const auto& [rel, bytes] : embedded_katex_files())
+        fixed.files[std::string(kKatexDir) + rel];
+    check_output_paths(*pages, content, fixed, diags);
+    if (diags.has_errors()) return result;
+  }
   result.pages = options.pages_on_request ? name_pages(*pages, result.output)
                                           : render_pages(*pages, result.output, sink);
   for (const auto& [rel, bytes] : pages->theme().assets)

@@ -29,7 +29,9 @@ TEST_CASE("build settings: the folders to watch, with a theme folder") {
   std::string content = (tmp.path / "content").string();
   write_file(tmp.path / "content/site.toml", "theme = \"mine\"\n[person]\nname = \"Ada\"\n");
   std::filesystem::create_directories(tmp.path / "themes/mine");
-  BuildResult r = build_site(DiskSource(content + "/"), BuildOptions());
+  BuildOptions with_theme_dir;
+  with_theme_dir.theme_search_dir = (tmp.path / "themes").string();
+  BuildResult r = build_site(DiskSource(content + "/"), with_theme_dir);
   CHECK(r.settings.base_path == "/");
   CHECK(r.settings.theme_dir == (tmp.path / "themes/mine").string());
   CHECK(r.settings.watch == std::vector<std::string>{content, (tmp.path / "themes/mine").string()});
@@ -39,4 +41,19 @@ TEST_CASE("build settings: the folders to watch, with a theme folder") {
   r = build_site(DiskSource(content), BuildOptions());
   CHECK(r.settings.theme_dir == "");  // built in
   CHECK(r.settings.watch == std::vector<std::string>{content});
+}
+
+TEST_CASE("build: output paths a file system refuses are errors before anything is written") {
+  std::string id(300, 'a');
+  std::string d = diagnostics_of(
+      {{"publications.toml",
+        "[[publication]]\nid = \"" + id + "\"\ntitle = \"T\"\nauthors = [\"Ada\"]\nyear = 2020\n"},
+       {"pages/robots.txt.md", "+++\ntitle = \"R\"\n+++\nx\n"}});
+  CHECK(d.find("content/publications.toml:1:1: error: the output path `publications/" +
+               std::string(40, 'a') +
+               "...` has a part of 300 bytes, and file systems allow 255; shorten the id, tag "
+               "or file name it comes from\n") != std::string::npos);
+  CHECK(d.find("content/pages/robots.txt.md:1:1: error: `robots.txt` would be both a file and a "
+               "folder of the output (robots.txt/index.html); rename the page, id or file that "
+               "makes one\n") != std::string::npos);
 }

@@ -36,6 +36,10 @@ bool parse_args(const std::vector<std::string>& args, bool allow_output, BuildAr
       if (!option_value(args, i, &a->options.base_url, io)) return false;
     } else if (arg.rfind("--base-url=", 0) == 0) {
       a->options.base_url = arg.substr(11);
+    } else if (arg == "--theme-dir") {
+      if (!option_value(args, i, &a->options.theme_search_dir, io)) return false;
+    } else if (arg.rfind("--theme-dir=", 0) == 0) {
+      a->options.theme_search_dir = arg.substr(12);
     } else if (arg == "--strict") {
       a->options.strict = true;
     } else if (is_check && arg == "--links") {

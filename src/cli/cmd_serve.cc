@@ -59,6 +59,9 @@ bool parse_args(const std::vector<std::string>& args, ServeArgs* a, Io io) {
         return false;
       }
       a->options.bind = value;
+    } else if (arg == "--theme-dir") {
+      if (!need_value()) return false;
+      a->options.theme_search_dir = value;
     } else if (arg == "--open" && !has_value) {
       a->open = true;
     } else if (arg == "--poll" && !has_value) {

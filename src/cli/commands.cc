@@ -13,6 +13,8 @@ const std::vector<Command>& commands() {
        "options:\n"
        "  -o, --output DIR   where to write the site (default: public/)\n"
        "  --base-url URL     override base_url from site.toml (e.g. https://me.github.io/repo/)\n"
+       "  --theme-dir DIR    look for the theme site.toml names in DIR/NAME first, then\n"
+       "                     in the content folder's themes/ and the built-in ones\n"
        "  --strict           treat warnings (unknown keys, ...) as errors\n"
        "  -q, --quiet        print only problems, no summary\n",
        cmd_build},
@@ -27,6 +29,8 @@ const std::vector<Command>& commands() {
        "                     prints `page: broken link to URL` for each one that does not\n"
        "  --base-url URL     check for this base URL instead of site.toml's\n"
        "                     (e.g. https://me.github.io/repo/)\n"
+       "  --theme-dir DIR    look for the theme site.toml names in DIR/NAME first, then\n"
+       "                     in the content folder's themes/ and the built-in ones\n"
        "  --strict           treat warnings as errors\n"
        "  -q, --quiet        print only problems, no summary\n",
        cmd_check},
@@ -52,7 +56,9 @@ const std::vector<Command>& commands() {
        "  -p, --port N       listen on port N and no other (0: any free port)\n"
        "  --bind ADDR        listen on ADDR instead of 127.0.0.1 (the network can then see it)\n"
        "  --open             open the site in the default browser (xdg-open)\n"
-       "  --poll             watch by polling instead of inotify (network file systems)\n",
+       "  --poll             watch by polling instead of inotify (network file systems)\n"
+       "  --theme-dir DIR    look for the theme site.toml names in DIR/NAME first, then\n"
+       "                     in the content folder's themes/ and the built-in ones\n",
        cmd_serve},
       {"import", "convert publications from BibTeX or Hugo Blox into publications.toml",
        "usage: sitegen import bibtex FILE.bib [-o FILE] [--force]\n"

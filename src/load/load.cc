@@ -3,6 +3,7 @@
 #include "load/load.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "load/bibtex.h"
 #include "load/resolve.h"
@@ -116,6 +117,13 @@ std::vector<Publication> load_bibtex(const Source& source, const PublicationSett
   // All files at once, so crossrefs and duplicate keys resolve across them.
   std::vector<BibEntry> entries;
   for (const std::string& rel : settings.bibtex) {
+    if (std::filesystem::path(rel).is_absolute()) {
+      diags.error(settings.bibtex_loc,
+                  "BibTeX file `" + rel +
+                      "` is an absolute path: sitegen reads only files inside the content "
+                      "folder, named relative to it; copy the file into the folder");
+      continue;
+    }
     std::string err;
     std::optional<std::string> text = source.read(rel, &err);
     if (!text) {
@@ -137,11 +145,16 @@ void list_static_and_layouts(const Source& source, Site& site, Diagnostics& diag
   for (const std::string& rel : source.list("static")) {
     // A symlink may point anywhere on the disk; only what stays inside static/ is
     // published (sitegen serve applies the same rule), so a link cannot leak a file.
-    std::string disk = source.disk_path(rel);
-    if (!disk.empty() && !is_inside_dir(disk, static_dir)) {
+    std::string why, where;
+    std::string real = source.copy_path(rel, &why);
+    if (!source.inside(rel, &where) || (!real.empty() && !is_inside_dir(real, static_dir))) {
       diags.warning(SourceLoc{source.display(rel), 0, 0},
                     "symlink leads outside static/, so it is not copied; copy the file into "
                     "static/ instead");
+      continue;
+    }
+    if (real.empty() && !why.empty()) {
+      diags.error(SourceLoc{source.display(rel), 0, 0}, "cannot copy static file: " + why);
       continue;
     }
     site.static_files.push_back({rel.substr(std::string("static/").size())});

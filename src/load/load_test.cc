@@ -104,7 +104,7 @@ TEST_CASE("load error: missing file named in site.toml") {
 TEST_CASE("load error: unknown theme") {
   CHECK(diagnostics_of({{"site.toml", "theme = \"scholr\"\n[person]\nname = \"A\"\n"}}) ==
         "content/site.toml:1:9: error: unknown theme `scholr` (did you mean `scholar`?): expected "
-        "a built-in theme or a folder themes/scholr\n"
+        "a built-in theme or a folder content/themes/scholr\n"
         "  theme = \"scholr\"\n"
         "          ^\n");
 }

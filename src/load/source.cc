@@ -20,25 +20,110 @@ DiskSource::DiskSource(std::string root) : root_(std::move(root)) {
   while (root_.size() > 1 && root_.back() == '/') root_.pop_back();
 }
 
-std::optional<std::string> DiskSource::read(const std::string& rel, std::string* err) const {
-  fs::path p = fs::path(root_) / rel;
+namespace {
+
+// "70 MB", "3 KB": sizes in messages about the limit.
+std::string show_size(uintmax_t bytes) {
+  return bytes >= (1u << 20) ? std::to_string(bytes >> 20) + " MB"
+                             : std::to_string((bytes + 1023) >> 10) + " KB";
+}
+
+std::string too_big(uintmax_t bytes) {
+  return "the file is " + show_size(bytes) + "; sitegen reads files up to " +
+         show_size(kMaxReadSize);
+}
+
+// Why a file that is not a regular one is not read.
+std::string not_regular(mode_t mode) {
+  if (S_ISDIR(mode)) return "is a directory";
+  const char* what = S_ISFIFO(mode)                   ? "a named pipe (FIFO)"
+                     : S_ISSOCK(mode)                 ? "a socket"
+                     : S_ISCHR(mode) || S_ISBLK(mode) ? "a device"
+                                                      : "not a regular file";
+  return std::string("it is ") + what + "; sitegen reads only regular files";
+}
+
+}  // namespace
+
+std::optional<std::string> DiskSource::resolve(const std::string& rel, std::string* err) const {
   std::error_code ec;
-  if (fs::is_directory(p, ec)) {
-    *err = "is a directory";
+  fs::path root = fs::canonical(root_, ec);
+  if (ec) {
+    *err = ec.message();
     return std::nullopt;
   }
-  // One read() into a string of the file's size: a stream copy of a 14 MB
-  // publications.toml took as long as parsing a tenth of it.
-  int fd = ::open(p.c_str(), O_RDONLY | O_CLOEXEC);
+  fs::path p = fs::path(rel).is_absolute() ? fs::path(rel) : fs::path(root_) / rel;
+  fs::path real = fs::canonical(p, ec);
+  if (ec) {
+    // ENAMETOOLONG and ELOOP say what they are; say so rather than "not found".
+    *err = ec == std::errc::filename_too_long ? "the path is too long (" + ec.message() + ")"
+                                              : ec.message();
+    return std::nullopt;
+  }
+  if (std::mismatch(root.begin(), root.end(), real.begin(), real.end()).first != root.end()) {
+    std::string folder = root_ == "/" ? root_ : root_ + "/";
+    *err = "it leads outside " + folder + " (to " + real.string() +
+           "), and sitegen reads only what is inside; copy the file into " + folder + " instead";
+    return std::nullopt;
+  }
+  return real.string();
+}
+
+bool DiskSource::inside(const std::string& rel, std::string* err) const {
+  std::error_code ec;
+  fs::path p = fs::path(rel).is_absolute() ? fs::path(rel) : fs::path(root_) / rel;
+  return fs::canonical(p, ec).empty() || resolve(rel, err).has_value();
+}
+
+std::string DiskSource::copy_path(const std::string& rel, std::string* err) const {
+  std::optional<std::string> real = resolve(rel, err);
+  if (!real) return std::string();
+  struct stat st {};
+  if (::stat(real->c_str(), &st) != 0) {
+    *err = std::strerror(errno);
+    return std::string();
+  }
+  if (!S_ISREG(st.st_mode)) {
+    *err = not_regular(st.st_mode);
+    return std::string();
+  }
+  return disk_path(rel);  // as the user named it, for messages
+}
+
+std::optional<std::string> DiskSource::read(const std::string& rel, std::string* err) const {
+  std::optional<std::string> real = resolve(rel, err);
+  if (!real) return std::nullopt;
+  // Non-blocking, so that opening a FIFO returns at once; fstat then refuses it.
+  int fd = ::open(real->c_str(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
   if (fd < 0) {
     *err = std::strerror(errno);
     return std::nullopt;
   }
   struct stat st {};
-  std::string bytes(::fstat(fd, &st) == 0 && st.st_size > 0 ? st.st_size + 1 : 4096, '\0');
+  std::string why = ::fstat(fd, &st) != 0  ? std::strerror(errno)
+                    : !S_ISREG(st.st_mode) ? not_regular(st.st_mode)
+                    : static_cast<uintmax_t>(st.st_size) > kMaxReadSize
+                        ? too_big(static_cast<uintmax_t>(st.st_size))
+                        : std::string();
+  if (!why.empty()) {
+    *err = std::move(why);
+    ::close(fd);
+    return std::nullopt;
+  }
+  // One read() into a string of the file's size: a stream copy of a 14 MB
+  // publications.toml took as long as parsing a tenth of it. A file that grows while
+  // it is read stops at the limit.
+  std::string bytes(st.st_size > 0 ? st.st_size + 1 : 4096, '\0');
   size_t size = 0;
   for (;;) {
-    if (size == bytes.size()) bytes.resize(bytes.size() * 2);
+    if (size == bytes.size()) {
+      if (size > kMaxReadSize) {
+        ::close(fd);
+        *err = too_big(size);
+        return std::nullopt;
+      }
+      bytes.resize(std::min(bytes.size() * 2, kMaxReadSize + 1));
+    }
     ssize_t n = ::read(fd, bytes.data() + size, bytes.size() - size);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {

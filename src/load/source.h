@@ -13,6 +13,9 @@ namespace sitegen {
 // Whether path, with every symlink resolved, lies strictly inside dir (both on disk).
 bool is_inside_dir(const std::string& path, const std::string& dir);
 
+// The largest file sitegen reads into memory (static files are copied, not read).
+inline constexpr size_t kMaxReadSize = size_t{64} << 20;
+
 class Source {
  public:
   virtual ~Source() = default;
@@ -26,12 +29,28 @@ class Source {
   virtual std::string display(const std::string& rel) const = 0;
   // The file's path on disk, so big static files can be copied without loading them; "" if none.
   virtual std::string disk_path(const std::string& /*rel*/) const { return std::string(); }
+  // False, with *err saying where it leads, when rel with every symlink resolved lies
+  // outside the content folder; true otherwise (when it cannot be resolved at all too:
+  // read() then says why).
+  virtual bool inside(const std::string& /*rel*/, std::string* /*err*/) const { return true; }
+  // Where to copy a file from: its path on disk once checked to be a regular file inside
+  // the content folder; "" with *err set when it is not; "" with no error when the
+  // source has no disk (read() it instead).
+  virtual std::string copy_path(const std::string& /*rel*/, std::string* /*err*/) const {
+    return std::string();
+  }
 };
 
+// Reads only regular files of at most kMaxReadSize bytes that lie inside the root once
+// symlinks are resolved (a link inside the folder to a file inside it is fine): every
+// reader of content goes through here, so a link cannot publish a file from elsewhere
+// and a FIFO or device cannot hang or exhaust the build.
 class DiskSource : public Source {
  public:
   explicit DiskSource(std::string root);
   std::optional<std::string> read(const std::string& rel, std::string* err) const override;
+  bool inside(const std::string& rel, std::string* err) const override;
+  std::string copy_path(const std::string& rel, std::string* err) const override;
   bool exists(const std::string& rel) const override;
   std::vector<std::string> list(const std::string& dir) const override;
   std::string display(const std::string& rel) const override;
@@ -39,6 +58,8 @@ class DiskSource : public Source {
   const std::string& root() const { return root_; }
 
  private:
+  // rel's path with every symlink resolved, when it exists inside the root.
+  std::optional<std::string> resolve(const std::string& rel, std::string* err) const;
   std::string root_;
 };
 
@@ -53,6 +74,12 @@ class RecordingSource : public Source {
   std::vector<std::string> list(const std::string& dir) const override;
   std::string display(const std::string& rel) const override { return inner_.display(rel); }
   std::string disk_path(const std::string& rel) const override { return inner_.disk_path(rel); }
+  bool inside(const std::string& rel, std::string* err) const override {
+    return inner_.inside(rel, err);
+  }
+  std::string copy_path(const std::string& rel, std::string* err) const override {
+    return inner_.copy_path(rel, err);
+  }
   // Everything asked and answered, in a fixed order: equal for equal inputs.
   std::string fingerprint() const;
 

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "load/parallel.h"
+#include "output/manifest.h"
 #include "output/swap_dirs.h"
 
 namespace fs = std::filesystem;
@@ -27,9 +28,6 @@ namespace fs = std::filesystem;
 namespace sitegen {
 
 namespace {
-
-constexpr const char* kStampHeader =
-    "# sitegen output manifest: files this directory holds that sitegen wrote\n";
 
 bool read_file(const fs::path& p, std::string* out) {
   std::ifstream in(p, std::ios::binary);
@@ -79,7 +77,14 @@ bool write_file(int dir, const char* rel, std::string_view bytes, const fs::path
 // it reports a full disk as "Input/output error", and does not say which side failed.
 bool copy_file_bytes(const fs::path& from, int dir, const char* rel, const fs::path& shown,
                      std::string* err) {
-  int in = ::open(from.c_str(), O_RDONLY | O_CLOEXEC);
+  // Non-blocking, so that a FIFO put where a file was cannot hang the build.
+  int in = ::open(from.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  struct stat st {};
+  if (in >= 0 && ::fstat(in, &st) == 0 && !S_ISREG(st.st_mode)) {
+    ::close(in);
+    *err = "cannot read " + from.string() + ": it is not a regular file";
+    return false;
+  }
   if (in < 0) {
     *err = "cannot read " + from.string() + ": " + std::strerror(errno);
     return false;
@@ -115,16 +120,16 @@ bool copy_file_bytes(const fs::path& from, int dir, const char* rel, const fs::p
   return ok;
 }
 
-// The files a previous build recorded in its stamp; nullopt when there is no stamp.
-std::optional<std::set<std::string>> read_manifest(const fs::path& out) {
+// The files a previous build recorded in its stamp; nullopt when there is no stamp
+// (*err empty) or it cannot be read (*err says why).
+std::optional<std::set<std::string>> read_stamp(const fs::path& out, std::string* err) {
   std::string text;
-  if (!read_file(out / kStampFile, &text) || text.compare(0, 9, "# sitegen") != 0)
+  std::error_code ec;
+  if (!fs::is_regular_file(out / kStampFile, ec) || !read_file(out / kStampFile, &text))
     return std::nullopt;
   std::set<std::string> files;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    if (!line.empty() && line[0] != '#') files.insert(line);
-  return files;
+  if (read_manifest(text, &files, err)) return files;
+  return std::nullopt;
 }
 
 bool same_bytes(const fs::path& p, const std::string& copy_from, std::string_view bytes) {
@@ -176,6 +181,36 @@ bool safe_rel(std::string_view rel) {
     start = end + 1;
   }
   return true;
+}
+
+// Leaves sitegen's mark in a folder it made or is about to swap out.
+bool mark(const fs::path& dir, std::string* err) {
+  int fd = ::open((dir / kWorkMarker).c_str(), O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    *err = "cannot create " + (dir / kWorkMarker).string() + ": " + std::strerror(errno);
+    return false;
+  }
+  ::close(fd);
+  return true;
+}
+
+// Removes what a killed or failed build left at `dir` (the staging or old folder): only a
+// folder holding sitegen's mark, or an empty one. Anything else there is the user's.
+bool clear_leftover(const fs::path& dir, std::string* err) {
+  std::error_code ec;
+  fs::file_status st = fs::symlink_status(dir, ec);
+  if (!fs::exists(st)) return true;
+  if (fs::is_directory(st) && fs::is_regular_file(fs::symlink_status(dir / kWorkMarker, ec))) {
+    fs::remove_all(dir, ec);
+    if (!ec) return true;
+    *err = "cannot remove " + dir.string() + ", left by an earlier build: " + ec.message();
+    return false;
+  }
+  if (fs::is_directory(st) && fs::is_empty(dir, ec) && fs::remove(dir, ec)) return true;
+  *err = dir.string() + " is in the way: sitegen builds the new site there and swaps it in, " +
+         "but it did not make this " + (fs::is_directory(st) ? "folder" : "file") +
+         " (there is no " + kWorkMarker + " in it), so it leaves it alone; move or rename it";
+  return false;
 }
 
 // Serialises builds into the same parent folder, so two builds cannot interleave.
@@ -256,14 +291,30 @@ bool OutputWriter::open(const fs::path& out_arg, std::string* err) {
         "another sitegen build is writing into " + s.parent.string() + "; try again when it ends";
     return false;
   }
+  // Swapping a new folder in would replace the link by a folder of its own.
+  if (fs::is_symlink(fs::symlink_status(s.out, ec))) {
+    fs::path to = fs::canonical(s.out, ec);
+    *err = "cannot write the site to " + s.out.string() + ": it is a symlink" +
+           (ec ? std::string() : " to " + to.string()) +
+           ", and sitegen replaces the folder it writes as a whole; give the folder itself" +
+           (ec ? std::string() : " (-o " + to.string() + ")");
+    return false;
+  }
   s.exists = fs::exists(s.out, ec);
   if (s.exists && !fs::is_directory(s.out, ec)) {
     *err = "cannot write the site to " + s.out.string() + ": it exists and is not a directory";
     return false;
   }
   if (s.exists) {
-    if (std::optional<std::set<std::string>> m = read_manifest(s.out)) {
+    std::string why;
+    if (std::optional<std::set<std::string>> m = read_stamp(s.out, &why)) {
       s.old_manifest = std::move(*m);
+    } else if (!why.empty()) {
+      *err = "refusing to write into " + s.out.string() + ": its " + kStampFile +
+             " cannot be read (" + why +
+             "), so sitegen cannot tell its files from yours; move your files out and "
+             "remove the folder";
+      return false;
     } else if (fs::directory_iterator(s.out, ec) != fs::directory_iterator()) {
       *err = "refusing to write into " + s.out.string() +
              ": it is not empty and was not created by sitegen (no " + kStampFile +
@@ -272,8 +323,14 @@ bool OutputWriter::open(const fs::path& out_arg, std::string* err) {
     }
   }
   fs::path staging = s.parent / staging_dir_name(s.out.filename().string());
-  if (fs::exists(staging, ec)) fs::remove_all(staging, ec);  // our own leftover from a killed build
+  if (!clear_leftover(staging, err) ||
+      !clear_leftover(s.parent / old_dir_name(s.out.filename().string()), err))
+    return false;
   fs::create_directory(staging, ec);
+  if (!ec && !mark(staging, err)) {
+    fs::remove(staging, ec);
+    return false;
+  }
   if (!ec) {
     s.staging_fd = ::open(staging.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (s.staging_fd < 0) ec = std::error_code(errno, std::generic_category());
@@ -314,7 +371,7 @@ bool OutputWriter::put(const std::string& rel, std::string_view bytes,
   State& s = *s_;
   if (s.failed.load(std::memory_order_relaxed)) return false;
   // Files the user put into the output directory must survive; a page may not replace one.
-  if (!safe_rel(rel) || rel == kStampFile)
+  if (!safe_rel(rel) || rel == kStampFile || rel == kWorkMarker)
     return s.fail("refusing to write `" + rel + "`: the path is not a plain file path inside " +
                   s.out.string());
   fs::path old = s.out / rel;
@@ -370,7 +427,7 @@ bool OutputWriter::commit(const Output& output, WriteStats* stats, std::string* 
     };
     for (const auto& entry : fs::directory_iterator(out, walk)) {
       std::string name = entry.path().filename().string();
-      if (name == kStampFile) continue;
+      if (name == kStampFile || name == kWorkMarker) continue;
       // Everything at this level that sitegen never wrote is carried over as it is.
       std::string prefix = name + "/";
       bool ours = old.count(name) > 0;
@@ -407,19 +464,31 @@ bool OutputWriter::commit(const Output& output, WriteStats* stats, std::string* 
     for (const std::string& rel : old)
       if (!all.count(rel)) ++st.removed;
   }
-  std::string manifest = kStampHeader;
-  for (const auto& entry : all) manifest += entry.first + "\n";
+  std::set<std::string> names;
+  for (const auto& entry : all) names.insert(entry.first);
+  std::string manifest = write_manifest(names);
   if (!write_file(s.staging_fd, kStampFile, manifest, s.out / kStampFile, &why)) return fail(why);
 
+  // The previous site is marked before it moves out of the way, so that whatever a kill
+  // leaves beside the output is known to be sitegen's; a mark left in the output by a
+  // kill is dropped by the next build.
+  if (s.exists && !mark(s.out, &why)) return fail(why);
   if (!s.exists) {
     fs::rename(s.staging, s.out, ec);
     if (ec) return fail("cannot move the new site into " + s.out.string() + ": " + ec.message());
+    ::unlink((s.out / kWorkMarker).c_str());
   } else if (swap_dirs(s.staging, s.out)) {
+    ::unlink((s.out / kWorkMarker).c_str());
     fs::remove_all(s.staging, ec);  // the previous build, now at the staging path
   } else {
     fs::path old = s.parent / old_dir_name(s.out.filename().string());
-    fs::remove_all(old, ec);
+    auto unmark = [&] { ::unlink((s.out / kWorkMarker).c_str()); };
+    if (!clear_leftover(old, &why)) {
+      unmark();
+      return fail(why);
+    }
     fs::rename(s.out, old, ec);
+    if (ec) unmark();
     if (ec == std::errc::device_or_resource_busy || ec == std::errc::cross_device_link)
       return fail("cannot replace " + s.out.string() + ": it is a mount point (" + ec.message() +
                   "); sitegen swaps in a complete new folder, so build into a folder inside it");
@@ -427,8 +496,10 @@ bool OutputWriter::commit(const Output& output, WriteStats* stats, std::string* 
     fs::rename(s.staging, s.out, ec);
     if (ec) {
       fs::rename(old, s.out, ec);
+      unmark();
       return fail("cannot replace " + s.out.string());
     }
+    unmark();
     fs::remove_all(old, ec);
   }
   s.committed = true;

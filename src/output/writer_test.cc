@@ -1,6 +1,7 @@
 // Writing output: staging, swap, stamp, and never touching what sitegen did not write.
 #include "output/writer.h"
 
+#include "output/manifest.h"
 #include "support/test_dir.h"
 
 #include <doctest/doctest.h>
@@ -162,4 +163,109 @@ TEST_CASE("output: copy_from files are copied") {
   std::string err;
   REQUIRE(write_output(o, t.path / "out", nullptr, &err));
   CHECK(slurp(t.path / "out/papers/x.pdf") == "%PDF");
+}
+
+TEST_CASE("output: a file name with a newline is recorded as one name") {
+  TempDir t;
+  fs::path out = t.path / "public";
+  std::string err;
+  REQUIRE(write_output(make({{"index.html", "i"}, {"a\nb.txt", "x"}}), out, nullptr, &err));
+  CHECK(slurp(out / kStampFile).find("a%0Ab.txt\n") != std::string::npos);
+  testing::write_file(out / "a", "user's");
+  testing::write_file(out / "b.txt", "user's too");
+  REQUIRE(write_output(make({{"index.html", "i"}, {"a\nb.txt", "x"}}), out, nullptr, &err));
+  // The file leaves the site: it goes, the user's files whose names look like its parts stay.
+  WriteStats st;
+  REQUIRE(write_output(make({{"index.html", "i"}}), out, &st, &err));
+  CHECK_FALSE(fs::exists(out / "a\nb.txt"));
+  CHECK(slurp(out / "a") == "user's");
+  CHECK(slurp(out / "b.txt") == "user's too");
+  CHECK(st.removed == 1);
+}
+
+TEST_CASE("output: the stamp of an earlier sitegen still names sitegen's files") {
+  TempDir t;
+  fs::path out = t.path / "public";
+  testing::write_file(out / "index.html", "old");
+  testing::write_file(out / "gone.html", "old");
+  testing::write_file(out / "mine.txt", "user's");
+  testing::write_file(out / kStampFile,
+                      "# sitegen output manifest: files this directory holds that sitegen "
+                      "wrote\nindex.html\ngone.html\n");
+  std::string err;
+  REQUIRE(write_output(make({{"index.html", "new"}}), out, nullptr, &err));
+  CHECK(slurp(out / "index.html") == "new");
+  CHECK_FALSE(fs::exists(out / "gone.html"));
+  CHECK(slurp(out / "mine.txt") == "user's");
+}
+
+TEST_CASE("output: a damaged stamp stops the build and names it") {
+  TempDir t;
+  fs::path out = t.path / "public";
+  testing::write_file(out / "index.html", "old");
+  testing::write_file(out / kStampFile, write_manifest({"index.html"}) + "x%G0\n");
+  std::string err;
+  CHECK_FALSE(write_output(make({{"index.html", "new"}}), out, nullptr, &err));
+  CHECK(err == "refusing to write into " + out.string() +
+                   ": its .sitegen-manifest cannot be read (line 3: `%G0` is not a "
+                   "percent-escape), so sitegen cannot tell its files from yours; move your "
+                   "files out and remove the folder");
+  CHECK(slurp(out / "index.html") == "old");
+}
+
+TEST_CASE("output: folders beside the output that sitegen did not make are left alone") {
+  for (std::string name : {".public.sitegen-staging", ".public.sitegen-old"}) {
+    CAPTURE(name);
+    TempDir t;
+    fs::path out = t.path / "public";
+    testing::write_file(t.path / name / "thesis.tex", "precious");
+    std::string err;
+    CHECK_FALSE(write_output(make({{"index.html", "hi"}}), out, nullptr, &err));
+    CHECK(err == (t.path / name).string() +
+                     " is in the way: sitegen builds the new site there and swaps it in, but it "
+                     "did not make this folder (there is no .sitegen-work in it), so it leaves "
+                     "it alone; move or rename it");
+    CHECK(slurp(t.path / name / "thesis.tex") == "precious");
+    CHECK_FALSE(fs::exists(out));
+  }
+}
+
+TEST_CASE("output: what a killed build left beside the output is cleared") {
+  TempDir t;
+  fs::path out = t.path / "public";
+  std::string err;
+  REQUIRE(write_output(make({{"index.html", "v1"}}), out, nullptr, &err));
+  // A kill while writing, and one after the old site was marked to be swapped out.
+  testing::write_file(t.path / ".public.sitegen-staging" / kWorkMarker, "");
+  testing::write_file(t.path / ".public.sitegen-staging/half.html", "");
+  testing::write_file(t.path / ".public.sitegen-old" / kWorkMarker, "");
+  testing::write_file(out / kWorkMarker, "");
+  fs::create_directories(t.path / ".public.sitegen-old/empty");
+  REQUIRE(write_output(make({{"index.html", "v2"}}), out, nullptr, &err));
+  CHECK(slurp(out / "index.html") == "v2");
+  CHECK_FALSE(fs::exists(t.path / ".public.sitegen-staging"));
+  CHECK_FALSE(fs::exists(t.path / ".public.sitegen-old"));
+  CHECK_FALSE(fs::exists(out / kWorkMarker));
+  // An empty folder holds nothing to lose.
+  fs::create_directories(t.path / ".public.sitegen-staging");
+  REQUIRE(write_output(make({{"index.html", "v3"}}), out, nullptr, &err));
+  CHECK(slurp(out / "index.html") == "v3");
+  CHECK(std::vector<fs::path>(fs::directory_iterator(t.path), fs::directory_iterator()) ==
+        std::vector<fs::path>{out});
+}
+
+TEST_CASE("output: a symlink as the output folder is refused and kept") {
+  TempDir t;
+  fs::create_directories(t.path / "real");
+  fs::create_directory_symlink("real", t.path / "link");
+  std::string err;
+  CHECK_FALSE(write_output(make({{"index.html", "hi"}}), t.path / "link", nullptr, &err));
+  std::string real = fs::canonical(t.path / "real").string();
+  CHECK(err == "cannot write the site to " + (t.path / "link").string() + ": it is a symlink to " +
+                   real +
+                   ", and sitegen replaces the folder it writes as a whole; give the folder "
+                   "itself (-o " +
+                   real + ")");
+  CHECK(fs::is_symlink(t.path / "link"));
+  CHECK(fs::is_empty(t.path / "real"));
 }

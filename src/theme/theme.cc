@@ -4,9 +4,8 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
+#include <memory>
 #include <set>
-#include <sstream>
 
 namespace fs = std::filesystem;
 
@@ -22,17 +21,18 @@ struct ThemeFile {
 using FileMap = std::map<std::string, ThemeFile>;  // "home.mustache", "partials/pub.mustache",
                                                    // "assets/style.css"
 
-FileMap read_theme_dir(const fs::path& dir, const std::string& display_prefix) {
+// Every file below the folder `dir` of `src`, read through the Source, whose checks (inside
+// the folder, a regular file, not too big) apply to themes as to content.
+FileMap read_theme_dir(const Source& src, const std::string& dir, Diagnostics& diags) {
   FileMap files;
-  std::error_code ec;
-  for (auto it = fs::recursive_directory_iterator(dir, ec);
-       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    if (!it->is_regular_file()) continue;
-    std::string rel = fs::relative(it->path(), dir).generic_string();
-    std::ifstream in(it->path(), std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    files[rel] = {ss.str(), display_prefix + rel};
+  for (const std::string& rel : src.list(dir)) {
+    std::string err;
+    std::optional<std::string> text = src.read(rel, &err);
+    if (!text) {
+      diags.error(SourceLoc{src.display(rel), 0, 0}, "cannot read theme file: " + err);
+      continue;
+    }
+    files[rel.substr(dir.size() + 1)] = {std::move(*text), src.display(rel)};
   }
   return files;
 }
@@ -170,25 +170,39 @@ Theme load_theme(const Site& site, const Source& content, const std::string& the
   Theme theme;
   theme.name = site.theme.empty() ? "scholar" : site.theme;
   FileMap files;
-  std::error_code ec;
   bool is_path = theme.name.find('/') != std::string::npos || theme.name[0] == '.';
-  std::string rel = is_path ? theme.name : "../themes/" + theme.name;
-  fs::path shown = fs::path(content.display(rel)).lexically_normal();
-  fs::path dir = is_path || themes_dir.empty() ? fs::path(content.disk_path(rel))
-                                               : fs::path(themes_dir) / theme.name;
-  if (!site.theme.empty() && !dir.empty() && fs::is_directory(dir, ec)) {
-    theme.dir = dir.lexically_normal().string();
-    std::string display = dir.lexically_normal().generic_string();
-    files = read_theme_dir(dir, display + "/");
+  std::string rel =
+      fs::path(is_path ? theme.name : "themes/" + theme.name).lexically_normal().generic_string();
+  while (rel.size() > 1 && rel.back() == '/') rel.pop_back();
+  std::string where;
+  if (fs::path(rel).is_absolute() || rel == "." || rel == ".." || rel.starts_with("../") ||
+      !content.inside(rel, &where)) {
+    diags.error(site.theme_loc, "theme `" + theme.name +
+                                    "` is outside the content folder: sitegen takes a theme "
+                                    "from its built-in ones, the content folder's themes/, or "
+                                    "the folder given with --theme-dir");
+    return theme;
+  }
+  std::unique_ptr<DiskSource> named;  // --theme-dir, looked in first for a name
+  if (!is_path && !themes_dir.empty()) named = std::make_unique<DiskSource>(themes_dir);
+  if (site.theme.empty()) {
+    files = embedded_theme(theme.name);
+  } else if (named && named->exists(theme.name)) {
+    theme.dir = fs::path(named->disk_path(theme.name)).lexically_normal().string();
+    files = read_theme_dir(*named, theme.name, diags);
+  } else if (content.exists(rel)) {
+    theme.dir = fs::path(content.disk_path(rel)).lexically_normal().string();
+    files = read_theme_dir(content, rel, diags);
   } else {
     files = embedded_theme(theme.name);
   }
   if (files.empty()) {
     std::vector<std::string> storage;
+    std::string shown = content.display(rel);
+    if (named) shown += " or " + named->display(theme.name);
     diags.error(site.theme_loc, "unknown theme `" + theme.name + "`" +
                                     did_you_mean(theme.name, embedded_theme_names(storage)) +
-                                    ": expected a built-in theme or a folder " +
-                                    shown.generic_string());
+                                    ": expected a built-in theme or a folder " + shown);
     return theme;
   }
   apply_layouts(site, content, files);

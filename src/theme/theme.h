@@ -26,10 +26,11 @@ struct Theme {
 // The page templates every theme provides.
 const std::vector<std::string>& theme_template_names();
 
-// A theme named by path is relative to the content directory; a theme named by name is
-// looked up in `themes_dir` (empty: the themes/ folder beside the content directory)
-// before the built-in ones. With no name, the built-in default is used. When this
-// reports an error the theme is incomplete, but `name` and `dir` say where it was sought.
+// A theme named by path is a folder inside the content directory; a theme named by name
+// is looked up in `themes_dir` (--theme-dir; may be empty), then in the content
+// directory's themes/, then among the built-in ones. Every theme file is read through a
+// Source, so none comes from outside those folders. With no name, the built-in default is used.
+// When this reports an error the theme is incomplete, but `name` and `dir` say where it was sought.
 Theme load_theme(const Site& site, const Source& content, const std::string& themes_dir,
                  Diagnostics& diags);
 

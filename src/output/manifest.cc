@@ -1,0 +1,89 @@
+// The output manifest's encoding. A file name may hold any byte but NUL and `/`, so
+// the separator (newline) and the escape (`%`) are always escaped in it.
+#include "output/manifest.h"
+
+namespace sitegen {
+
+namespace {
+
+// The first line of each format; the old one is a prefix of neither line's remainder.
+constexpr std::string_view kHeader =
+    "# sitegen output manifest 2: files this directory holds that sitegen wrote, one a "
+    "line, percent-encoded\n";
+constexpr std::string_view kOldHeader = "# sitegen";
+
+bool needs_escape(unsigned char c, bool first) {
+  return c < 0x20 || c == 0x7f || c == '%' || (first && c == '#');
+}
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  return -1;
+}
+
+}  // namespace
+
+std::string write_manifest(const std::set<std::string>& files) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out(kHeader);
+  for (const std::string& f : files) {
+    for (size_t i = 0; i < f.size(); ++i) {
+      unsigned char c = static_cast<unsigned char>(f[i]);
+      if (needs_escape(c, i == 0)) {
+        out += '%';
+        out += kHex[c >> 4];
+        out += kHex[c & 15];
+      } else {
+        out += static_cast<char>(c);
+      }
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+bool read_manifest(std::string_view text, std::set<std::string>* files, std::string* err) {
+  bool encoded = text.starts_with(kHeader);
+  if (!encoded && !text.starts_with(kOldHeader)) {
+    *err = "it does not begin with sitegen's header";
+    return false;
+  }
+  files->clear();
+  size_t line_no = 0;
+  for (size_t pos = 0; pos < text.size();) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(pos, end - pos);
+    pos = end + 1;
+    ++line_no;
+    if (line.empty() || line[0] == '#') continue;
+    if (!encoded) {
+      files->emplace(line);
+      continue;
+    }
+    std::string path;
+    path.reserve(line.size());
+    for (size_t i = 0; i < line.size(); ++i) {
+      if (line[i] != '%') {
+        path += line[i];
+        continue;
+      }
+      int hi = i + 2 < line.size() ? hex_value(line[i + 1]) : -1;
+      int lo = hi >= 0 ? hex_value(line[i + 2]) : -1;
+      if (lo < 0) {
+        *err = "line " + std::to_string(line_no) + ": `" +
+               std::string(line.substr(i, std::min<size_t>(3, line.size() - i))) +
+               "` is not a percent-escape";
+        return false;
+      }
+      path += static_cast<char>(hi * 16 + lo);
+      i += 2;
+    }
+    files->insert(std::move(path));
+  }
+  return true;
+}
+
+}  // namespace sitegen
