@@ -76,3 +76,7 @@ add_test(NAME release_binary
          COMMAND bash ${CMAKE_SOURCE_DIR}/tests/release_test.sh ${SITEGEN_RELEASE_BINARY}
                  $<TARGET_FILE:sitegen> ${CMAKE_SOURCE_DIR})
 set_tests_properties(release_binary PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120 LABELS release)
+
+# --- Linux-only calls only in files named for Linux (scripts/check-portable.sh), so
+# -DSITEGEN_PORTABLE=ON and the macOS build use the portable code alone.
+add_test(NAME source_portable COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/check-portable.sh)
