@@ -65,3 +65,18 @@ if(SITEGEN_WEB_NODE)
                    ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/math.test.mjs)
   set_tests_properties(browser_math PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS browser)
 endif()
+
+# --- The release binary (scripts/release.sh, SITEGEN_RELEASE_BINARY, default
+# build-release/sitegen; tests/release_test.sh): ldd lists only glibc, and run with
+# `env -i` from another folder it builds content/ as this build's sitegen does. Skipped
+# (77) until scripts/release.sh has run.
+set(SITEGEN_RELEASE_BINARY ${CMAKE_SOURCE_DIR}/build-release/sitegen CACHE FILEPATH
+    "The binary tests/release_test.sh checks (scripts/release.sh builds it)")
+add_test(NAME release_binary
+         COMMAND bash ${CMAKE_SOURCE_DIR}/tests/release_test.sh ${SITEGEN_RELEASE_BINARY}
+                 $<TARGET_FILE:sitegen> ${CMAKE_SOURCE_DIR})
+set_tests_properties(release_binary PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120 LABELS release)
+
+# --- Linux-only calls only in files named for Linux (scripts/check-portable.sh), so
+# -DSITEGEN_PORTABLE=ON and the macOS build use the portable code alone.
+add_test(NAME source_portable COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/check-portable.sh)

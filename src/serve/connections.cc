@@ -252,7 +252,14 @@ struct HttpServer::Gate {
     }
     if (!running) {
       running = true;
-      if (::pipe2(wake, O_NONBLOCK | O_CLOEXEC) != 0) wake[0] = wake[1] = -1;
+      if (::pipe(wake) != 0) {
+        wake[0] = wake[1] = -1;
+      } else {  // in two steps: macOS has no call setting both flags at once
+        for (int fd : wake) {
+          ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+          ::fcntl(fd, F_SETFD, FD_CLOEXEC);
+        }
+      }
       pool = std::make_unique<httplib::ThreadPool>(limits.workers);
       thread = std::thread([this] { run(); });
     }

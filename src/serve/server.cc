@@ -38,8 +38,12 @@ Server::Impl::Impl(ServeOptions o, std::ostream& out_, std::ostream& err_)
     : options(std::move(o)),
       out(out_),
       err(err_),
+      // A batch that never goes quiet (polling sees saves every few ms as one long burst)
+      // still ends in time for a build to be published as often as promised.
       watcher(WatchOptions{options.poll,
-                           std::min(kSettle, std::chrono::milliseconds(options.debounce_ms))}) {
+                           std::min(kSettle, std::chrono::milliseconds(options.debounce_ms)),
+                           std::min(std::chrono::milliseconds(1000),
+                                    std::chrono::milliseconds(options.max_publish_delay_ms))}) {
   while (options.content_dir.size() > 1 && options.content_dir.back() == '/')
     options.content_dir.pop_back();
   instance = std::to_string(::getpid()) + "." +
