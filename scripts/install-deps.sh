@@ -21,6 +21,8 @@ PACKAGES=(
   default-jre-headless
   # tests/deploy_docs_test.sh runs the deployment guide's git commands
   git
+  # scripts/release.sh fetches md4c's and cpp-httplib's Debian sources (pinned by SHA-256)
+  curl
   # the benchmark's smoke test (bench/run.py): sitegen next to Hugo
   python3 hugo hyperfine time
 )
