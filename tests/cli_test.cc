@@ -274,7 +274,7 @@ TEST_CASE("cli: check -q prints only problems") {
   fs::remove_all(dir);
 }
 
-TEST_CASE("cli: upgrade says a current tree is current; a newer format is refused") {
+TEST_CASE("cli: upgrade says a current tree is current, and refuses a newer format") {
   fs::path dir = temp_dir("upgrade");
   REQUIRE(run({"new", (dir / "site").string()}).code == 0);
   std::string site = (dir / "site").string();

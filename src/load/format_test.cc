@@ -17,7 +17,7 @@ void rename_venue(ContentFiles& files, std::vector<std::string>& notes) {
 
 }  // namespace
 
-TEST_CASE("format: absent is 1; a number is read; a bad one is an error") {
+TEST_CASE("format: absent is 1, a number is read, a bad one is an error") {
   Diagnostics d;
   CHECK(read_format("title = \"x\"\n", "site.toml", d) == 1);
   CHECK(read_format("format = 1\ntitle = \"x\"\n", "site.toml", d) == 1);
@@ -39,7 +39,8 @@ TEST_CASE("format: set_format replaces the line or adds one, keeping every comme
   // The file's opening comments stay first; a comment on the first key stays on it.
   CHECK(set_format("# site.toml: my site\n\n# The title\ntitle = \"x\"\n", 2) ==
         "# site.toml: my site\nformat = 2\n\n# The title\ntitle = \"x\"\n");
-  CHECK(set_format("# The title\ntitle = \"x\"\n", 2) == "format = 2\n\n# The title\ntitle = \"x\"\n");
+  CHECK(set_format("# The title\ntitle = \"x\"\n", 2) ==
+        "format = 2\n\n# The title\ntitle = \"x\"\n");
   // A `format` inside a table is another key.
   CHECK(set_format("title = \"x\"\n[nav]\nformat = 1\n", 2) ==
         "format = 2\n\ntitle = \"x\"\n[nav]\nformat = 1\n");
@@ -57,7 +58,8 @@ TEST_CASE("format: upgrade runs each step from the tree's format on, then record
   CHECK(r.notes == std::vector<std::string>{"publications.toml: `venue` is now `where`"});
   CHECK(r.changed == std::vector<std::string>{"publications.toml", "site.toml"});
   CHECK(files["site.toml"] == "# my site\nformat = 2\n\ntitle = \"x\"\n");
-  CHECK(files["publications.toml"] == "[[publications]]\n# where it appeared\nwhere = \"NeurIPS\"\n");
+  CHECK(files["publications.toml"] ==
+        "[[publications]]\n# where it appeared\nwhere = \"NeurIPS\"\n");
   // A tree already in the last format: nothing runs, nothing changes.
   ContentFiles again = files;
   UpgradeResult none = upgrade_files(again, 2, steps);
