@@ -1,20 +1,35 @@
 #!/usr/bin/env bash
-# Installs everything sitegen needs to build and run its whole test suite on
-# Debian 12 or Ubuntu 24.04. This is the one list of packages: the README quick
-# start and .ci/run both call this script. Safe to run again: it installs only
-# what is missing (CI=true always refreshes the package index and reinstalls).
+# Installs what building sitegen needs on Debian 12 or Ubuntu 24.04, and nothing more;
+# with --test, also the tools only its tests use (browser, Java, Node.js, Hugo, clang
+# and the fuzzing libraries, the benchmark's tools). This is the one list of packages:
+# the README quick start, scripts/test.sh and .ci/run call this script. Safe to run
+# again: it installs only what is missing (CI=true always refreshes the package index
+# and reinstalls).
+# Usage: scripts/install-deps.sh [--test]
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
+with_tests=false
+case "${1:-}" in
+  "") ;;
+  --test) with_tests=true ;;
+  *)
+    echo "usage: scripts/install-deps.sh [--test]" >&2
+    exit 2
+    ;;
+esac
+
 PACKAGES=(
-  # compilers and build tools (clang-14 is the second compiler CI builds with)
-  g++ clang-14 cmake make pkg-config
-  # libFuzzer and the sanitizer runtimes for clang-14 (fuzz/run.sh)
-  libclang-rt-14-dev libfuzzer-14-dev
+  # compilers and build tools
+  g++ cmake make pkg-config
   # the libraries sitegen uses (libyaml: Hugo Blox import; jemalloc: its allocator; KaTeX: math)
   libmd4c-dev libmd4c-html0-dev libtomlplusplus-dev libkainjow-mustache-dev
   libcpp-httplib-dev libyaml-dev libjemalloc-dev doctest-dev libjs-katex fonts-katex
+)
+TEST_PACKAGES=(
+  # the second compiler CI builds with, and libFuzzer and the sanitizer runtimes for it
+  clang-14 libclang-rt-14-dev libfuzzer-14-dev
   # browser tests and screenshots: headless Chromium driven from Node.js, and Java
   # for the W3C HTML checker
   chromium fonts-dejavu-core fonts-liberation nodejs npm ca-certificates
@@ -26,6 +41,9 @@ PACKAGES=(
   # the benchmark's smoke test (bench/run.py): sitegen next to Hugo
   python3 hugo hyperfine time
 )
+if [[ "$with_tests" == true ]]; then
+  PACKAGES+=("${TEST_PACKAGES[@]}")
+fi
 
 # Removes one package from the list.
 drop() {
@@ -38,7 +56,7 @@ distro=unknown
 if [[ -r /etc/os-release ]]; then
   distro=$(. /etc/os-release && echo "${ID:-unknown}")
 fi
-if [[ "$distro" == ubuntu ]]; then
+if [[ "$distro" == ubuntu && "$with_tests" == true ]]; then
   # Ubuntu ships Chromium only as a snap, which apt cannot install in a container.
   drop chromium
   if ! command -v chromium >/dev/null && ! command -v chromium-browser >/dev/null; then
@@ -48,7 +66,7 @@ if [[ "$distro" == ubuntu ]]; then
 fi
 
 # NodeSource's nodejs bundles npm and conflicts with Debian's npm package.
-if command -v npm >/dev/null; then
+if [[ "$with_tests" == true ]] && command -v npm >/dev/null; then
   drop npm
 fi
 
@@ -81,7 +99,11 @@ else
     apt-get install -y --no-install-recommends "${PACKAGES[@]}"
 fi
 
-# Node.js tooling for the browser tests, pinned by lockfiles (e.g. tests/browser/).
+if [[ "$with_tests" != true ]]; then
+  exit 0
+fi
+
+# Node.js tooling for the tests, pinned by lockfiles (tests/browser/, tools/ci/).
 while IFS= read -r lock; do
   dir=$(dirname "$lock")
   if [[ "${CI:-}" == true || ! -f "$dir/node_modules/.package-lock.json" ||

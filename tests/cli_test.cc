@@ -9,6 +9,7 @@
 #include <map>
 #include <sstream>
 
+#include "cli/build_info.h"
 #include "cli/cli.h"
 #include "support/run_cli.h"
 
@@ -32,7 +33,9 @@ fs::path temp_dir(const std::string& name) {
 TEST_CASE("cli: --version and --help") {
   Run v = run({"--version"});
   CHECK(v.code == 0);
-  CHECK(v.out == std::string("sitegen ") + SITEGEN_VERSION + "\n");
+  CHECK(v.out == std::string("sitegen ") + SITEGEN_VERSION + " (commit " + kSitegenCommit +
+                     ")\nhttps://github.com/" + kSitegenRepository + "\n");
+  CHECK(std::string(kSitegenCommit) != "");
   Run h = run({"--help"});
   CHECK(h.code == 0);
   CHECK(h.out.find("  build     build the site from a content directory\n") != std::string::npos);
@@ -182,9 +185,16 @@ TEST_CASE("cli: new, then build with no arguments in the new folder") {
   CHECK(c.err == "");
   CHECK(c.code == 0);
   Run repo = run_in(dir, {"new", "my repo", "--github-pages"});
-  CHECK(repo.out.find("next, in my repo:\n  git init -b main\n  git submodule add <sitegen "
-                      "repository> sitegen\n  sitegen build   (preview: sitegen serve)\n") !=
-        std::string::npos);
+  CHECK(repo.out.find("next, in my repo:\n  git init -b main\n  sitegen build   (preview: "
+                      "sitegen serve)\n") != std::string::npos);
+  // The workflow names this sitegen's Action and version; no placeholder is left.
+  std::ifstream wf(dir / "my repo/.github/workflows/pages.yml");
+  std::string workflow((std::istreambuf_iterator<char>(wf)), {});
+  CHECK(workflow.find(std::string("uses: ") + kSitegenRepository + "@v1\n") != std::string::npos);
+  CHECK(workflow.find(std::string("version: \"") + SITEGEN_VERSION + "\"\n") != std::string::npos);
+  CHECK(workflow.find("@SITEGEN") == std::string::npos);
+  CHECK(workflow.find("submodule") == std::string::npos);
+  CHECK(workflow.find("apt-get") == std::string::npos);
   Run here = run_in(dir / "my repo", {"build", "-q"});
   CHECK(here.err == "");
   CHECK(fs::exists(dir / "my repo/public/index.html"));
@@ -261,5 +271,31 @@ TEST_CASE("cli: check -q prints only problems") {
   CHECK(bad.out == "");
   CHECK(bad.err.find("sitegen: 1 error(s), 0 warning(s) in " + (dir / "site").string() + "\n") !=
         std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("cli: upgrade says a current tree is current, and refuses a newer format") {
+  fs::path dir = temp_dir("upgrade");
+  REQUIRE(run({"new", (dir / "site").string()}).code == 0);
+  std::string site = (dir / "site").string();
+  std::ifstream in(dir / "site/site.toml", std::ios::binary);
+  std::string before((std::istreambuf_iterator<char>(in)), {});
+  Run u = run({"upgrade", site});
+  CHECK(u.err == "");
+  CHECK(u.code == 0);
+  CHECK(u.out == site + " is in content format 1, the current one: nothing to upgrade\n");
+  std::ifstream after_in(dir / "site/site.toml", std::ios::binary);
+  CHECK(std::string((std::istreambuf_iterator<char>(after_in)), {}) == before);
+  { std::ofstream(dir / "site/site.toml", std::ios::binary) << "format = 2\n" << before; }
+  Run newer = run({"upgrade", site});
+  CHECK(newer.code == 1);
+  CHECK(newer.err == "sitegen: error: " + site +
+                         ": this site is in content format 2, but sitegen " + SITEGEN_VERSION +
+                         " reads format 1 and older: upgrade sitegen\n");
+  Run b = run({"build", site, "-o", (dir / "public").string()});
+  CHECK(b.code == 1);
+  CHECK(b.err.find(site +
+                   "/site.toml:1:10: error: this site is in content format 2, but sitegen") == 0);
+  CHECK(run({"upgrade", "a", "b"}).code == 2);
   fs::remove_all(dir);
 }

@@ -46,7 +46,7 @@ elseif(NOT SITEGEN_WEB_NODE)
 endif()
 
 # --- docs/deploying.md, command by command (tests/deploy_docs_test.sh): `sitegen new
-# --github-pages`, git init, submodule add, builds for a project page, link checks,
+# --github-pages`, git init, builds for a project page, link checks, `sitegen upgrade`,
 # commits; then the workflow it wrote. Exits with 77 when git is missing.
 add_test(NAME deploy_docs COMMAND bash ${CMAKE_SOURCE_DIR}/tests/deploy_docs_test.sh $<TARGET_FILE:sitegen>)
 set_tests_properties(deploy_docs PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)

@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <ostream>
 
+#include "cli/build_info.h"
+
 namespace sitegen {
 
 namespace {
@@ -48,7 +50,8 @@ int run_cli(const std::vector<std::string>& argv, Io io) {
     return kExitOk;
   }
   if (name == "--version" || name == "-V" || name == "version") {
-    io.out << "sitegen " << SITEGEN_VERSION << "\n";
+    io.out << "sitegen " << SITEGEN_VERSION << " (commit " << kSitegenCommit << ")\n"
+           << "https://github.com/" << kSitegenRepository << "\n";
     return kExitOk;
   }
   for (const Command& c : commands()) {

@@ -29,6 +29,7 @@ int cmd_check(const std::vector<std::string>& args, Io io);
 int cmd_new(const std::vector<std::string>& args, Io io);
 int cmd_import(const std::vector<std::string>& args, Io io);
 int cmd_serve(const std::vector<std::string>& args, Io io);
+int cmd_upgrade(const std::vector<std::string>& args, Io io);
 
 // The value of the option args[i] (the next argument, which i moves to), or false
 // after printing "option X needs a value" when there is none.

@@ -7,6 +7,7 @@
 #include <ostream>
 #include <string_view>
 
+#include "cli/build_info.h"
 #include "cli/cli.h"
 
 namespace fs = std::filesystem;
@@ -48,6 +49,27 @@ std::string in_dir(const fs::path& dir, const std::string& command) {
   return d == "." ? command : "cd " + shell_word(d) + " && " + command;
 }
 
+// A template with this build's values in place of @SITEGEN_REPOSITORY@ and
+// @SITEGEN_VERSION@: the user's workflow names the sitegen that wrote it.
+std::string fill_template(std::string_view text) {
+  const std::pair<std::string_view, std::string_view> kValues[] = {
+      {"@SITEGEN_REPOSITORY@", kSitegenRepository}, {"@SITEGEN_VERSION@", SITEGEN_VERSION}};
+  std::string out;
+  for (size_t i = 0; i < text.size();) {
+    bool replaced = false;
+    for (const auto& [name, value] : kValues) {
+      if (text.substr(i).starts_with(name)) {
+        out += value;
+        i += name.size();
+        replaced = true;
+        break;
+      }
+    }
+    if (!replaced) out += text[i++];
+  }
+  return out;
+}
+
 }  // namespace
 
 int cmd_new(const std::vector<std::string>& args, Io io) {
@@ -85,8 +107,8 @@ int cmd_new(const std::vector<std::string>& args, Io io) {
     return kExitOk;
   }
   const auto& templates = embedded_template_files();
-  if (!write_file(dir / ".github/workflows/pages.yml", templates.at("github-pages/pages.yml"),
-                  io) ||
+  if (!write_file(dir / ".github/workflows/pages.yml",
+                  fill_template(templates.at("github-pages/pages.yml")), io) ||
       !write_file(dir / ".gitignore", templates.at("github-pages/gitignore"), io))
     return kExitErrors;
   io.out << "created a site repository in " << dir.string() << ":\n"
@@ -96,7 +118,6 @@ int cmd_new(const std::vector<std::string>& args, Io io) {
          << "   builds and publishes it on GitHub Pages\n"
          << "next, in " << dir.string() << ":\n"
          << "  git init -b main\n"
-         << "  git submodule add <sitegen repository> sitegen\n"
          << "  sitegen build   (preview: sitegen serve)\n"
          << "then push to GitHub and choose Settings -> Pages -> Source: GitHub Actions\n"
          << "(docs/deploying.md in sitegen walks through every step)\n";

@@ -72,6 +72,13 @@ const std::vector<Command>& commands() {
        "  --force            replace FILE if it exists (otherwise that is an error)\n"
        "  --name NAME        hugo-blox: your name, for the `admin` / `me` author profile\n",
        cmd_import},
+      {"upgrade", "rewrite a content directory to the current content format",
+       "usage: sitegen upgrade [CONTENT]\n\n"
+       "Rewrites CONTENT (default as for build) from the content format it is in (`format`\n"
+       "in site.toml; 1 when absent) to the one this sitegen writes, changing the files as\n"
+       "text so comments stay, and records the new `format` in site.toml. A tree already\n"
+       "in the current format is left as it is. See docs/content-format.md.\n",
+       cmd_upgrade},
   };
   return kCommands;
 }

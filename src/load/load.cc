@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "load/bibtex.h"
+#include "load/format.h"
 #include "load/resolve.h"
 
 namespace sitegen {
@@ -83,6 +84,14 @@ void load_pub_settings(const TomlNode& node, PublicationSettings& s, Diagnostics
 
 void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diagnostics& diags) {
   TableReader r(root, "site.toml", diags);
+  int format = 1;
+  if (r.integer("format", &format)) {
+    if (format < 1)
+      diags.error(r.find("format")->loc,
+                  "`format` must be 1 or more, not " + std::to_string(format));
+    else if (std::string newer = format_too_new(format); !newer.empty())
+      diags.error(r.find("format")->loc, newer);
+  }
   r.string("title", &site.title);
   std::string base_url;
   if (r.string("base_url", &base_url)) site.base_url = parse_base_url(base_url);
