@@ -376,8 +376,9 @@ TEST_CASE("bad input: 10,000 nested arrays in TOML") {
   // [person] is one level and the first bracket the second: the error comes at the 200th.
   CHECK(first_difference(r.err,
                          "content/site.toml:3:204: error: too deeply nested: more than "
-                         "200 levels of tables, arrays and dotted keys\n  " +
-                             line + "\n  " + std::string(203, ' ') + "^\n" + s.unchanged()) == "");
+                         "200 levels of tables, arrays and dotted keys\n  ..." +
+                             std::string(120, '[') + "...\n     " + std::string(60, ' ') + "^\n" +
+                             s.unchanged()) == "");
   CHECK(snapshot(s.out) == before);
 }
 
@@ -391,9 +392,9 @@ TEST_CASE("bad input: 100,000 parts in a TOML table header (crashed toml++)") {
   CHECK(r.code == 1);
   CHECK(first_difference(r.err,
                          "content/site.toml:3:402: error: too deeply nested: more than 200 "
-                         "levels of tables, arrays and dotted keys\n  " +
-                             header + "\n  " + std::string(401, ' ') + "^\n" + s.unchanged()) ==
-        "");
+                         "levels of tables, arrays and dotted keys\n  ..." +
+                             repeat("a.", 60) + "...\n     " + std::string(60, ' ') + "^\n" +
+                             s.unchanged()) == "");
   CHECK(snapshot(s.out) == before);
 }
 
