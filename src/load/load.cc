@@ -6,6 +6,7 @@
 
 #include "load/bibtex.h"
 #include "load/resolve.h"
+#include "text/utf8.h"
 
 namespace sitegen {
 
@@ -193,6 +194,15 @@ void note_links_table(Site& site, const TomlNode& owner) {
   }
 }
 
+bool check_markdown_utf8(const std::string& display, const std::string& text, Diagnostics& diags) {
+  size_t bad = invalid_utf8_at(text);
+  if (bad == std::string::npos) return true;
+  diags.add_source(display, text);
+  diags.error(diags.loc_at(display, bad),
+              "invalid UTF-8 (is the file in Latin-1 or another encoding? save it as UTF-8)");
+  return false;
+}
+
 Site load_site(const Source& source, Diagnostics& diags) {
   Site site;
   if (!source.exists("site.toml")) {
@@ -204,9 +214,9 @@ Site load_site(const Source& source, Diagnostics& diags) {
   if (site_root) load_site_toml(source, *site_root, site, diags);
   if (source.exists("bio.md")) {
     std::string err;
-    if (std::optional<std::string> bio = source.read("bio.md", &err))
-      site.bio = std::move(*bio);
-    else
+    if (std::optional<std::string> bio = source.read("bio.md", &err)) {
+      if (check_markdown_utf8(source.display("bio.md"), *bio, diags)) site.bio = std::move(*bio);
+    } else
       diags.error(SourceLoc{source.display("bio.md"), 0, 0}, "cannot read file: " + err);
   }
   // Taken as a whole: a second array of a thousand publications would be fresh memory,

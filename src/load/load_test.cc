@@ -182,6 +182,36 @@ TEST_CASE("load error: page front matter") {
         "  ^\n");
 }
 
+TEST_CASE("load error: Markdown that is not UTF-8 is an error at its first bad byte") {
+  CHECK(diagnostics_of({{"bio.md", "I work in Z\xfcrich.\n"}}) ==
+        "content/bio.md:1:12: error: invalid UTF-8 (is the file in Latin-1 or another encoding? "
+        "save it as UTF-8)\n"
+        "  I work in Z\xfcrich.\n"
+        "             ^\n");
+  CHECK(diagnostics_of({{"pages/a.md", "+++\ntitle = \"T\"\n+++\n\nCaf\xc3\xa9 cr\xe8me\n"}}) ==
+        "content/pages/a.md:5:8: error: invalid UTF-8 (is the file in Latin-1 or another "
+        "encoding? save it as UTF-8)\n"
+        "  Caf\xc3\xa9 cr\xe8me\n"
+        "         ^\n");
+}
+
+TEST_CASE("load error: a year too large for an integer says which range") {
+  CHECK(diagnostics_of({{"publications.toml",
+                         "[[publication]]\ntitle = \"T\"\nauthors = [\"A\"]\nyear = 9999999999\n"
+                         "venue = \"V\"\ntype = \"journal\"\n"}}) ==
+        "content/publications.toml:4:8: error: `year` must be an integer from -2147483648 to "
+        "2147483647\n"
+        "  year = 9999999999\n"
+        "         ^\n");
+  CHECK(diagnostics_of({{"publications.toml",
+                         "[[publication]]\ntitle = \"T\"\nauthors = [\"A\"]\n"
+                         "year = 99999999999999999999\nvenue = \"V\"\ntype = \"journal\"\n"}}) ==
+        "content/publications.toml:4:28: error: error while parsing decimal integer: "
+        "'99999999999999999999' is not representable in 64 bits\n"
+        "  year = 99999999999999999999\n"
+        "                             ^\n");
+}
+
 TEST_CASE("load error: missing site.toml and missing person") {
   auto r = sitegen::build_site(
       sitegen::MemorySource(std::map<std::string, std::string>{{"bio.md", "x"}}), {});
