@@ -29,7 +29,7 @@ add_text() {
   printf '%s' "$2" >"$fuzz/corpus-$1/$sum"
 }
 
-targets=(load frontmatter bibtex latex date names serve_path yaml theme markdown page_patch)
+targets=(load frontmatter bibtex latex date names serve_path yaml theme markdown page_patch math)
 for t in "${targets[@]}"; do
   mkdir -p "$fuzz/corpus-$t"
   if [[ -d "$fuzz/seeds/$t" ]]; then
@@ -45,6 +45,7 @@ while IFS= read -r -d '' f; do add load "$f"; done < <(repo_files '*.toml')
 while IFS= read -r -d '' f; do
   add frontmatter "$f"
   add markdown "$f"
+  add math "$f"
   if [[ "$(head -n 1 "$f")" == "---" ]]; then add yaml "$f"; fi
 done < <(repo_files '*.md')
 
@@ -65,7 +66,7 @@ while IFS= read -r -d '' f; do
     [[ -z "$value" ]] && continue
     case "$line" in
       *author*=* | *editor*=*) add_text names "$value" ;;
-      *) add_text latex "$value" ;;
+      *) add_text latex "$value"; add_text math "$value" ;;
     esac
   done < <(grep -E '^[[:space:]]*[A-Za-z_-]+[[:space:]]*=' "$f" | head -n 400 || true)
 done < <(repo_files '*.bib')

@@ -10,7 +10,7 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-  targets=(load frontmatter bibtex latex date names yaml serve_path theme markdown page_patch)
+  targets=(load frontmatter bibtex latex date names yaml serve_path theme markdown page_patch math)
 fi
 build=${SITEGEN_FUZZ_BUILD:-build-fuzz}
 
