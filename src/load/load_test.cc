@@ -212,6 +212,31 @@ TEST_CASE("load error: a year too large for an integer says which range") {
         "                             ^\n");
 }
 
+TEST_CASE("load error: cname that is not a host name") {
+  auto cname = [](const std::string& value) {
+    return diagnostics_of({{"site.toml", "cname = " + value + "\n[person]\nname = \"A\"\n"}});
+  };
+  CHECK(cname("\"ada.example.org\\nevil\"") ==
+        "content/site.toml:1:9: error: `cname` must be a host name such as `ada.example.org`, "
+        "but it holds the control character U+000A\n"
+        "  cname = \"ada.example.org\\nevil\"\n"
+        "          ^\n");
+  CHECK(cname("\"https://ada.example.org/\"") ==
+        "content/site.toml:1:9: error: `cname` must be a host name such as `ada.example.org`, "
+        "but it holds `:` (write cname = \"ada.example.org\")\n"
+        "  cname = \"https://ada.example.org/\"\n"
+        "          ^\n");
+  CHECK(cname("\"ada..org\"").find("but it has an empty label (two dots, or a dot at an end)\n") !=
+        std::string::npos);
+  CHECK(cname("\"-ada.org\"").find("but its label `-ada` starts or ends with `-`\n") !=
+        std::string::npos);
+  CHECK(cname("\"" + std::string(64, 'a') + ".org\"")
+            .find("but its label `aaaaaaaaaaaaaaaaaaaa...` is longer than 63 characters\n") !=
+        std::string::npos);
+  CHECK(cname("\"ada-lab.example.org\"") == "");
+  CHECK(cname("\"localhost\"") == "");
+}
+
 TEST_CASE("load error: missing site.toml and missing person") {
   auto r = sitegen::build_site(
       sitegen::MemorySource(std::map<std::string, std::string>{{"bio.md", "x"}}), {});
