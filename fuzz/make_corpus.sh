@@ -30,7 +30,7 @@ add_text() {
 }
 
 targets=(load frontmatter bibtex latex date names serve_path yaml theme markdown page_patch serve_request
-  manifest)
+  manifest math)
 for t in "${targets[@]}"; do
   mkdir -p "$fuzz/corpus-$t"
   if [[ -d "$fuzz/seeds/$t" ]]; then
@@ -46,6 +46,7 @@ while IFS= read -r -d '' f; do add load "$f"; done < <(repo_files '*.toml')
 while IFS= read -r -d '' f; do
   add frontmatter "$f"
   add markdown "$f"
+  add math "$f"
   if [[ "$(head -n 1 "$f")" == "---" ]]; then add yaml "$f"; fi
 done < <(repo_files '*.md')
 
@@ -66,7 +67,7 @@ while IFS= read -r -d '' f; do
     [[ -z "$value" ]] && continue
     case "$line" in
       *author*=* | *editor*=*) add_text names "$value" ;;
-      *) add_text latex "$value" ;;
+      *) add_text latex "$value"; add_text math "$value" ;;
     esac
   done < <(grep -E '^[[:space:]]*[A-Za-z_-]+[[:space:]]*=' "$f" | head -n 400 || true)
 done < <(repo_files '*.bib')

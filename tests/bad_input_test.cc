@@ -249,16 +249,13 @@ TEST_CASE("bad input: invalid UTF-8 in a page's front matter") {
   s.write("pages/teaching.md", "+++\ntitle = \"Teach\xc3\x28ing\"\n+++\nBody\n");
   Result r = s.build();
   CHECK(r.code == 1);
-  // (Reported: the second error follows from the first and is noise.)
+  // The whole page is checked before its front matter is read: one error, no noise.
   CHECK(r.err ==
         "content/pages/teaching.md:2:15: error: invalid UTF-8 (is the file in Latin-1 or another "
         "encoding? save it as UTF-8)\n"
         "  title = \"Teach\xc3\x28ing\"\n"
         "                ^\n"
-        "content/pages/teaching.md:1:1: error: page is missing `title` in its `+++` front matter\n"
-        "  +++\n"
-        "  ^\n"
-        "sitegen: 2 error(s); nothing was written, w/public is unchanged\n");
+        "sitegen: 1 error(s); nothing was written, w/public is unchanged\n");
   CHECK(snapshot(s.out) == before);
 }
 
@@ -376,8 +373,9 @@ TEST_CASE("bad input: 10,000 nested arrays in TOML") {
   // [person] is one level and the first bracket the second: the error comes at the 200th.
   CHECK(first_difference(r.err,
                          "content/site.toml:3:204: error: too deeply nested: more than "
-                         "200 levels of tables, arrays and dotted keys\n  " +
-                             line + "\n  " + std::string(203, ' ') + "^\n" + s.unchanged()) == "");
+                         "200 levels of tables, arrays and dotted keys\n  ..." +
+                             std::string(120, '[') + "...\n     " + std::string(60, ' ') + "^\n" +
+                             s.unchanged()) == "");
   CHECK(snapshot(s.out) == before);
 }
 
@@ -391,22 +389,26 @@ TEST_CASE("bad input: 100,000 parts in a TOML table header (crashed toml++)") {
   CHECK(r.code == 1);
   CHECK(first_difference(r.err,
                          "content/site.toml:3:402: error: too deeply nested: more than 200 "
-                         "levels of tables, arrays and dotted keys\n  " +
-                             header + "\n  " + std::string(401, ' ') + "^\n" + s.unchanged()) ==
-        "");
+                         "levels of tables, arrays and dotted keys\n  ..." +
+                             repeat("a.", 60) + "...\n     " + std::string(60, ' ') + "^\n" +
+                             s.unchanged()) == "");
   CHECK(snapshot(s.out) == before);
 }
 
-TEST_CASE("bad input: a million nested braces in a BibTeX title build") {
+TEST_CASE("bad input: a million nested braces in a BibTeX title are an error at the 101st") {
   Scratch s("deep-braces");
   s.write("site.toml", "[person]\nname = \"Ada Example\"\n[publications]\nbibtex = [\"p.bib\"]\n");
   s.write("p.bib", "@article{deep, title = {" + std::string(1000000, '{') + "Deep" +
                        std::string(1000000, '}') +
                        "}, author = {Ada Example}, journal = {J}, year = 2020}\n");
   Result r = s.build();
-  CHECK(r.err == "");
-  CHECK(r.code == 0);
-  CHECK(slurp(s.out / "publications/deep/index.html").find("Deep") != std::string::npos);
+  CHECK(r.err ==
+        "content/p.bib:1:124: error: braces nested more than 100 levels deep in the "
+        "value of field `title`\n"
+        "  ..." +
+            std::string(120, '{') + "...\n     " + std::string(60, ' ') + "^\n" +
+            "sitegen: 1 error(s); nothing was written, w/public is unchanged\n");
+  CHECK(r.code == 1);
 }
 
 TEST_CASE("bad input: 100,000 nested block quotes in Markdown build") {

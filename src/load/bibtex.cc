@@ -32,12 +32,20 @@ bool is_key_char(char c) {
 // is a mistake, since the parser reads thousands of values.
 struct What {
   std::string_view before, name, after;
+  std::string_view entry = {};  // the key of the entry the value is in, if any
   std::string str() const { return std::string(before) + std::string(name) + std::string(after); }
 };
 
 // "Did you mean" compares with every candidate: only the first few misses get one, so a
 // hostile file cannot make the reader quadratic.
 constexpr int kMaxSuggestions = 20;
+
+// Bounds on what a file can make: `@string`s that double each other reach gigabytes in a
+// few lines, and braces nested without end are no text anyone writes. No BibTeX value
+// comes near a megabyte, nor a file's expansions near 64 MB, nor braces near 100 levels.
+constexpr size_t kMaxValueBytes = size_t{1} << 20;
+constexpr size_t kMaxExpandedBytes = size_t{64} << 20;
+constexpr int kMaxBraceDepth = 100;
 
 // Line and column of byte offsets. The parser mostly moves forward, so the scan
 // resumes where the last one stopped; going back (rare: errors) rescans.
@@ -106,6 +114,8 @@ class Parser {
   std::unordered_map<std::string, std::string> strings_;
   bool source_added_ = false;
   int suggestions_ = 0;
+  size_t expanded_ = 0;  // bytes copied from @string values, in the whole file
+  bool expansion_reported_ = false;
 };
 
 void Parser::report(bool error, size_t offset, std::string message) {
@@ -259,8 +269,11 @@ bool Parser::parse_string(char close) {
   ++pos_;
   std::string value;
   What what{"string `", name, "`"};
-  if (!parse_value(what, &value) || !expect_close(close, "the value of " + what.str()))
+  if (!parse_value(what, &value) || !expect_close(close, "the value of " + what.str())) {
+    // A string too long is defined empty, so the strings made from it say nothing more.
+    if (value.size() > kMaxValueBytes) strings_[name].clear();
     return false;
+  }
   strings_[name] = std::move(value);
   return true;
 }
@@ -320,7 +333,7 @@ bool Parser::parse_entry(std::string_view type, char close, size_t at, std::vect
     }
     ++pos_;
     BibField field{ascii_lower(written), {}, loc_.at(f0), {}};
-    if (!parse_value({"field `", written, "`"}, &field.value, &field.parts)) return false;
+    if (!parse_value({"field `", written, "`", e.key}, &field.value, &field.parts)) return false;
     if (e.find(field.name)) {
       report(false, f0,
              "duplicate field `" + std::string(written) + "` in entry `" + e.key +
@@ -355,6 +368,7 @@ bool Parser::parse_value(const What& what, std::string* value, std::vector<BibVa
   bool after_hash = false;
   while (true) {
     skip_space();
+    size_t part_at = pos_;
     char c = pos_ < s_.size() ? s_[pos_] : '\0';
     if (c == '{' || c == '"') {
       add_part(parts, value->size(), pos_ + 1, true);
@@ -370,6 +384,16 @@ bool Parser::parse_value(const What& what, std::string* value, std::vector<BibVa
       std::string_view name = s_.substr(n0, pos_ - n0);
       auto it = strings_.find(ascii_lower(name));
       if (it != strings_.end()) {
+        expanded_ += it->second.size();
+        if (expanded_ > kMaxExpandedBytes) {
+          if (expansion_reported_) return false;  // said once: the file is refused anyway
+          expansion_reported_ = true;
+          report(true, n0,
+                 "expanding string `" + std::string(name) + "` in " + what.str() +
+                     (what.entry.empty() ? "" : " of entry `" + std::string(what.entry) + "`") +
+                     " makes this file's @string expansions pass 64 MB");
+          return false;
+        }
         add_part(parts, value->size(), n0, false);
         value->append(it->second);
       } else {
@@ -385,6 +409,13 @@ bool Parser::parse_value(const What& what, std::string* value, std::vector<BibVa
       report(
           true, pos_,
           (after_hash ? "expected a value after `#` in " : "expected a value for ") + what.str());
+      return false;
+    }
+    if (value->size() > kMaxValueBytes) {
+      report(true, part_at,
+             "the value of " + what.str() +
+                 (what.entry.empty() ? "" : " in entry `" + std::string(what.entry) + "`") +
+                 " passes 1 MB (are @string definitions doubling each other?)");
       return false;
     }
     skip_space();
@@ -405,7 +436,13 @@ bool Parser::read_delimited(const What& what, std::string* value) {
     if (i == s_.size()) break;
     char c = s_[i];
     if (c == '{') {
-      ++depth;
+      if (++depth > kMaxBraceDepth) {
+        report(true, i,
+               "braces nested more than " + std::to_string(kMaxBraceDepth) +
+                   " levels deep in the value of " + what.str());
+        pos_ = i;
+        return false;
+      }
     } else if (c == '}') {
       if (depth == 0) {
         report(true, i, "unbalanced `}` in the value of " + what.str());

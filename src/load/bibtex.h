@@ -47,7 +47,8 @@ bool is_bibtex_type_word(std::string_view type);
 
 // Parses a .bib file. Text outside entries is ignored (comments, Jekyll front matter);
 // `@comment` and `@preamble` are skipped; `@string` macros (and the predefined month
-// macros jan..dec) are expanded. Each syntax error is reported at its line:col and
+// macros jan..dec) are expanded. A value past 1 MB, a file's expansions past 64 MB and
+// braces nested past 100 levels are errors. Each syntax error is reported at its line:col and
 // parsing resumes at the next `@` that starts a line, so one run reports everything.
 std::vector<BibEntry> parse_bibtex(std::string_view text, const std::string& display_path,
                                    Diagnostics& diags);
@@ -60,7 +61,8 @@ std::vector<BibEntry> parse_bibtex(std::string_view text, const std::string& dis
 //    identifiers and links (doi, url, isbn, eprint, pdf, ...) are not inherited,
 //    since they name the volume. An entry named by some crossref that is only a
 //    volume (a @proceedings, @book, @collection, ... with no author) is not a
-//    publication of its own.
+//    publication of its own. A crossref naming its own entry is ignored, and so are
+//    crossrefs that go round in a circle (all their entries kept), each with a warning.
 //  - duplicate keys: the first entry under a key is kept and later ones dropped,
 //    silently when equal up to whitespace and DBLP's timestamp, biburl and bibsource
 //    (an export repeating its @proceedings), else with a warning naming both

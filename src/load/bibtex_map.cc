@@ -388,6 +388,40 @@ bool is_volume_only(const BibEntry& e) {
          std::find(std::begin(kContainers), std::end(kContainers), e.type) != std::end(kContainers);
 }
 
+// Entries whose crossrefs go round in a circle (a names b, b names a) take nothing from
+// each other, so neither is dropped as the other's volume: each circle is warned about
+// once, at its first entry, with where every link of it is written. Each entry has one
+// crossref at most, so following them from every entry once finds every circle.
+void break_crossref_cycles(const std::vector<std::string>& keys,
+                           const std::vector<const BibField*>& xref, std::vector<size_t>& parent,
+                           Diagnostics& diags) {
+  constexpr size_t kNone = static_cast<size_t>(-1);
+  enum : char { kUnseen, kOnPath, kDone };
+  std::vector<char> state(parent.size(), kUnseen);
+  std::vector<size_t> path;
+  for (size_t start = 0; start < parent.size(); ++start) {
+    path.clear();
+    size_t i = start;
+    for (; i != kNone && state[i] == kUnseen; i = parent[i]) {
+      state[i] = kOnPath;
+      path.push_back(i);
+    }
+    if (i != kNone && state[i] == kOnPath) {
+      std::vector<size_t> cycle(std::find(path.begin(), path.end(), i), path.end());
+      std::string message = "crossref cycle: ";
+      for (size_t c : cycle) {
+        size_t next = parent[c];
+        message +=
+            "entry `" + keys[c] + "` names `" + keys[next] + "` (" + loc_text(xref[c]->loc) + "), ";
+      }
+      message += "so none of them takes fields from another; all are kept";
+      diags.warning(xref[cycle.front()]->loc, message);
+      for (size_t c : cycle) parent[c] = kNone;
+    }
+    for (size_t p : path) state[p] = kDone;
+  }
+}
+
 }  // namespace
 
 std::vector<Publication> bibtex_to_publications(const std::vector<BibEntry>& entries,
@@ -415,8 +449,9 @@ std::vector<Publication> bibtex_to_publications(const std::vector<BibEntry>& ent
   }
 
   // Crossrefs: BibTeX matches keys case-insensitively.
-  std::vector<const BibEntry*> parents(entries.size(), nullptr);
-  std::vector<bool> container(entries.size(), false);
+  constexpr size_t kNone = static_cast<size_t>(-1);
+  std::vector<size_t> parent(entries.size(), kNone);
+  std::vector<const BibField*> xref(entries.size(), nullptr);
   int suggestions = 0;
   for (size_t i = 0; i < entries.size(); ++i) {
     const BibField* f = keys[i].empty() ? nullptr : entries[i].find("crossref");
@@ -428,9 +463,13 @@ std::vector<Publication> bibtex_to_publications(const std::vector<BibEntry>& ent
     } else if (auto lit = by_lower.find(ascii_lower(target)); lit != by_lower.end()) {
       j = lit->second;
     }
-    if (j < entries.size() && j != i) {
-      parents[i] = &entries[j];
-      container[j] = is_volume_only(entries[j]);
+    if (j == i) {
+      diags.warning(f->loc, "entry `" + keys[i] + "` names itself in `crossref`; ignored");
+      continue;
+    }
+    if (j < entries.size()) {
+      parent[i] = j;
+      xref[i] = f;
       continue;
     }
     std::vector<std::string_view> known;
@@ -441,6 +480,14 @@ std::vector<Publication> bibtex_to_publications(const std::vector<BibEntry>& ent
     }
     diags.warning(f->loc, "crossref `" + target + "` of entry `" + keys[i] + "` names no entry" +
                               did_you_mean(target, known));
+  }
+  break_crossref_cycles(keys, xref, parent, diags);
+  std::vector<const BibEntry*> parents(entries.size(), nullptr);
+  std::vector<bool> container(entries.size(), false);
+  for (size_t i = 0; i < entries.size(); ++i) {
+    if (parent[i] == kNone) continue;
+    parents[i] = &entries[parent[i]];
+    container[parent[i]] = is_volume_only(entries[parent[i]]);
   }
 
   // Entries are mapped on all cores, each noting its problems apart; the notes are

@@ -476,6 +476,77 @@ TEST_CASE("bibtex: a crossref to a missing key warns with a suggestion") {
   CHECK(p[0].venue_full == "");
 }
 
+TEST_CASE("bibtex: a crossref to the entry itself is ignored with a warning") {
+  Diagnostics d;
+  std::vector<Publication> p =
+      pubs("@inproceedings{a, author = {Ada Lovelace}, title = {A},\n  crossref = {A}}\n", d);
+  CHECK(lines(d) == "refs.bib:2:3: warning: entry `a` names itself in `crossref`; ignored\n");
+  REQUIRE(p.size() == 1);
+  CHECK(p[0].title == "A");
+}
+
+TEST_CASE("bibtex: a crossref cycle warns with every link and keeps the papers") {
+  Diagnostics d;
+  std::vector<Publication> p = pubs(
+      "@proceedings{a, title = {A}, year = 2020,\n  crossref = {b}}\n"
+      "@proceedings{b, title = {B},\n  crossref = {a}}\n"
+      "@inproceedings{c, author = {Ada Lovelace}, title = {C}, crossref = {d}}\n"
+      "@inproceedings{d, author = {Ada Lovelace}, title = {D}, crossref = {e}}\n"
+      "@inproceedings{e, author = {Ada Lovelace}, title = {E}, crossref = {c}}\n"
+      "@inproceedings{f, author = {Ada Lovelace}, title = {F}, crossref = {c}}\n",
+      d);
+  CHECK(lines(d) ==
+        "refs.bib:2:3: warning: crossref cycle: entry `a` names `b` (refs.bib:2:3), entry `b` "
+        "names `a` (refs.bib:4:3), so none of them takes fields from another; all are kept\n"
+        "refs.bib:5:57: warning: crossref cycle: entry `c` names `d` (refs.bib:5:57), entry `d` "
+        "names `e` (refs.bib:6:57), entry `e` names `c` (refs.bib:7:57), so none of them takes "
+        "fields from another; all are kept\n");
+  REQUIRE(p.size() == 6);
+  CHECK(p[0].title == "A");
+  CHECK(p[1].title == "B");
+  CHECK(p[1].year == 0);  // nothing inherited along the cycle
+  CHECK(p[5].title == "F");
+  CHECK(p[5].venue_full == "C");  // an entry outside the cycle still inherits
+}
+
+TEST_CASE("bibtex: @string expansion is bounded by size") {
+  // Each string doubles the one before: 2^30 bytes from a few hundred.
+  std::string bib = "@string{s0 = {xxxxxxxxxxxxxxxx}}\n";
+  for (int i = 1; i <= 30; ++i)
+    bib += "@string{s" + std::to_string(i) + " = s" + std::to_string(i - 1) + " # s" +
+           std::to_string(i - 1) + "}\n";
+  bib += "@misc{k, title = s30}\n@misc{ok, title = s3}\n";
+  Diagnostics d;
+  std::vector<BibEntry> e = parse(bib, d);
+  CHECK(lines(d) ==
+        "refs.bib:18:21: error: the value of string `s17` passes 1 MB (are @string definitions "
+        "doubling each other?)\n");
+  REQUIRE(e.size() == 2);
+  CHECK(value(e[0], "title") == "");  // s17 and all made from it are empty
+  CHECK(value(e[1], "title").size() == 128);
+
+  // Each copy is below the bound, but together they pass 64 MB.
+  std::string wide = "@string{big = {" + std::string(1000000, 'x') + "}}\n";
+  for (int i = 0; i < 70; ++i) wide += "@misc{k" + std::to_string(i) + ", note = big}\n";
+  Diagnostics w;
+  CHECK(parse(wide, w).size() == 67);
+  CHECK(lines(w) ==
+        "refs.bib:69:19: error: expanding string `big` in field `note` of entry "
+        "`k67` makes this file's @string expansions pass 64 MB\n");
+}
+
+TEST_CASE("bibtex: braces nested 100,000 deep are an error at the 101st") {
+  Diagnostics d;
+  std::string deep = std::string(100000, '{') + "x" + std::string(100000, '}');
+  std::vector<BibEntry> e = parse(
+      "@article{deep, title = {T},\n  abstract = {" + deep + "}}\n@misc{next, title={N}}\n", d);
+  CHECK(lines(d) ==
+        "refs.bib:2:114: error: braces nested more than 100 levels deep in the "
+        "value of field `abstract`\n");
+  REQUIRE(e.size() == 1);
+  CHECK(e[0].key == "next");
+}
+
 TEST_CASE("bibtex: duplicate keys: a copy is merged silently, a different entry is dropped") {
   Diagnostics d;
   std::vector<Publication> p = pubs(

@@ -11,18 +11,18 @@ bool is_continuation(unsigned char c) {
   return (c & 0xC0) == 0x80;
 }
 
-// The text of 1-based line `line`, without its line ending.
-std::string_view line_text(std::string_view text, int line) {
-  size_t start = 0;
-  for (int l = 1; l < line; ++l) {
-    size_t nl = text.find('\n', start);
-    if (nl == std::string_view::npos) return {};
-    start = nl + 1;
+// Lines longer than this are quoted in part: the caret's neighbourhood, cut on each
+// side with `...`, so an error in a megabyte-long line prints a line, not a megabyte.
+constexpr size_t kQuoteContext = 60;  // characters on each side of the caret
+
+// The byte offset of character `chars` (0-based) of `line`, or line.size().
+size_t char_offset(std::string_view line, size_t chars) {
+  size_t i = 0;
+  for (; i < line.size(); ++i) {
+    if (is_continuation(static_cast<unsigned char>(line[i]))) continue;
+    if (chars-- == 0) break;
   }
-  size_t end = text.find('\n', start);
-  if (end == std::string_view::npos) end = text.size();
-  if (end > start && text[end - 1] == '\r') --end;
-  return text.substr(start, end - start);
+  return i;
 }
 
 size_t edit_distance(std::string_view a, std::string_view b) {
@@ -43,25 +43,27 @@ size_t edit_distance(std::string_view a, std::string_view b) {
 }  // namespace
 
 std::string_view Diagnostics::add_source(const std::string& path, std::string text) {
-  std::shared_ptr<const std::string>& stored = sources_[path];
-  stored = std::make_shared<const std::string>(std::move(text));
-  return *stored;
+  auto source = std::make_shared<Source>();
+  source->text = std::move(text);
+  const std::string& t = source->text;
+  source->line_starts.push_back(0);
+  for (size_t nl = t.find('\n'); nl != std::string::npos; nl = t.find('\n', nl + 1))
+    source->line_starts.push_back(nl + 1);
+  sources_[path] = source;
+  return source->text;
 }
 
 SourceLoc Diagnostics::loc_at(const std::string& path, size_t offset) const {
   SourceLoc loc{path, 1, 1};
   auto it = sources_.find(path);
   if (it == sources_.end()) return loc;
-  const std::string& text = *it->second;
-  offset = std::min(offset, text.size());
-  for (size_t i = 0; i < offset; ++i) {
-    if (text[i] == '\n') {
-      ++loc.line;
-      loc.col = 1;
-    } else if (!is_continuation(static_cast<unsigned char>(text[i]))) {
-      ++loc.col;
-    }
-  }
+  const Source& source = *it->second;
+  offset = std::min(offset, source.text.size());
+  const std::vector<size_t>& starts = source.line_starts;
+  size_t line = std::upper_bound(starts.begin(), starts.end(), offset) - starts.begin();
+  loc.line = static_cast<int>(line);
+  for (size_t i = starts[line - 1]; i < offset; ++i)
+    loc.col += !is_continuation(static_cast<unsigned char>(source.text[i]));
   return loc;
 }
 
@@ -112,14 +114,28 @@ std::string Diagnostics::format(const Diagnostic& d) const {
   out += '\n';
   auto it = sources_.find(d.loc.path);
   if (it == sources_.end() || d.loc.line <= 0) return out;
-  std::string_view line = line_text(*it->second, d.loc.line);
+  const Source& source = *it->second;
+  if (static_cast<size_t>(d.loc.line) > source.line_starts.size()) return out;
+  size_t start = source.line_starts[d.loc.line - 1];
+  size_t end = std::min(source.text.find('\n', start), source.text.size());
+  if (end > start && source.text[end - 1] == '\r') --end;
+  std::string_view line(source.text.data() + start, end - start);
   if (line.empty()) return out;
+  // Only the caret's neighbourhood of a long line: from kQuoteContext characters before
+  // the caret to kQuoteContext after it, `...` where the line goes on.
+  size_t caret = d.loc.col > 0 ? static_cast<size_t>(d.loc.col - 1) : 0;
+  size_t first = caret > kQuoteContext ? caret - kQuoteContext : 0;
+  size_t from = char_offset(line, first);
+  size_t to = from + char_offset(line.substr(from), caret - first + kQuoteContext);
   out += "  ";
-  out += line;
+  if (from > 0) out += "...";
+  out += line.substr(from, to - from);
+  if (to < line.size()) out += "...";
   out += "\n  ";
+  if (from > 0) out += "   ";
   // Tabs are kept so the caret lines up under the same column in a terminal.
-  int col = 1;
-  for (size_t i = 0; i < line.size() && col < d.loc.col; ++i) {
+  size_t col = first;
+  for (size_t i = from; i < to && col < caret; ++i) {
     unsigned char c = static_cast<unsigned char>(line[i]);
     if (is_continuation(c)) continue;
     out += c == '\t' ? '\t' : ' ';

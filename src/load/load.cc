@@ -3,11 +3,14 @@
 #include "load/load.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 
 #include "load/bibtex.h"
 #include "load/format.h"
 #include "load/resolve.h"
+#include "text/ascii.h"
+#include "text/utf8.h"
 
 namespace sitegen {
 
@@ -82,6 +85,49 @@ void load_pub_settings(const TomlNode& node, PublicationSettings& s, Diagnostics
   r.finish();
 }
 
+// What makes `name` not a host name (RFC 1123: dot-separated labels of ASCII letters,
+// digits and inner hyphens, at most 63 characters each and 253 in all), or "".
+std::string host_name_problem(std::string_view name) {
+  if (name.size() > 253) return "it is longer than 253 characters";
+  size_t start = 0;
+  while (true) {
+    size_t dot = std::min(name.find('.', start), name.size());
+    std::string_view label = name.substr(start, dot - start);
+    if (label.empty()) return "it has an empty label (two dots, or a dot at an end)";
+    if (label.size() > 63)
+      return "its label `" + std::string(label.substr(0, 20)) + "...` is longer than 63 characters";
+    for (char c : label) {
+      if (is_alpha(c) || is_digit(c) || c == '-') continue;
+      auto u = static_cast<unsigned char>(c);
+      if (u < 0x20 || u == 0x7F) {
+        char code[8];
+        std::snprintf(code, sizeof code, "U+%04X", u);
+        return std::string("it holds the control character ") + code;
+      }
+      return "it holds `" + std::string(1, c) + "`";
+    }
+    if (label.front() == '-' || label.back() == '-')
+      return "its label `" + std::string(label) + "` starts or ends with `-`";
+    if (dot == name.size()) return "";
+    start = dot + 1;
+  }
+}
+
+// `cname` is written to CNAME as it is: anything but a host name would break the file.
+void check_cname(const TomlNode& node, std::string& cname, Diagnostics& diags) {
+  std::string problem = host_name_problem(cname);
+  if (problem.empty()) return;
+  std::string hint;
+  if (size_t scheme = cname.find("://"); scheme != std::string::npos) {
+    std::string_view host = std::string_view(cname).substr(scheme + 3);
+    host = host.substr(0, host.find('/'));
+    if (host_name_problem(host).empty()) hint = " (write cname = \"" + std::string(host) + "\")";
+  }
+  diags.error(node.loc,
+              "`cname` must be a host name such as `ada.example.org`, but " + problem + hint);
+  cname.clear();
+}
+
 void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diagnostics& diags) {
   TableReader r(root, "site.toml", diags);
   int format = 1;
@@ -98,7 +144,7 @@ void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diag
   if (r.string("theme", &site.theme)) site.theme_loc = r.find("theme")->loc;
   r.string("language", &site.language);
   r.string("description", &site.description);
-  r.string("cname", &site.cname);
+  if (r.string("cname", &site.cname)) check_cname(*r.find("cname"), site.cname, diags);
   r.string("favicon", &site.favicon);
   check_static(source, r, "favicon", site.favicon);
   r.boolean("allow_javascript_urls", &site.allow_javascript_urls);
@@ -215,6 +261,15 @@ void note_links_table(Site& site, const TomlNode& owner) {
   }
 }
 
+bool check_markdown_utf8(const std::string& display, const std::string& text, Diagnostics& diags) {
+  size_t bad = invalid_utf8_at(text);
+  if (bad == std::string::npos) return true;
+  diags.add_source(display, text);
+  diags.error(diags.loc_at(display, bad),
+              "invalid UTF-8 (is the file in Latin-1 or another encoding? save it as UTF-8)");
+  return false;
+}
+
 Site load_site(const Source& source, Diagnostics& diags) {
   Site site;
   if (!source.exists("site.toml")) {
@@ -228,7 +283,8 @@ Site load_site(const Source& source, Diagnostics& diags) {
     std::string err;
     if (std::optional<std::string> bio = source.read("bio.md", &err)) {
       site.bio_path = source.display("bio.md");
-      site.bio = std::string(diags.add_source(site.bio_path, std::move(*bio)));
+      if (check_markdown_utf8(site.bio_path, *bio, diags))
+        site.bio = std::string(diags.add_source(site.bio_path, std::move(*bio)));
     } else
       diags.error(SourceLoc{source.display("bio.md"), 0, 0}, "cannot read file: " + err);
   }

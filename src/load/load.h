@@ -24,6 +24,9 @@ void load_pages(const Source& source, Site& site, Diagnostics& diags);
 // Reads a TOML content file if it exists; nullopt when absent or broken (reported).
 std::optional<TomlNode> read_toml_file(const Source& source, const std::string& rel,
                                        Diagnostics& diags);
+// Whether a Markdown file's text is UTF-8; if not, an error at its first bad byte (md4c
+// would pass the bytes on to every page).
+bool check_markdown_utf8(const std::string& display, const std::string& text, Diagnostics& diags);
 // Label -> URL tables such as [person.links], in document order.
 std::vector<Link> read_links(const TomlNode& table, Diagnostics& diags);
 // Keeps the URL of field `key` (read into `url`) with its location in site.field_links.

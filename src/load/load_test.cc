@@ -182,6 +182,61 @@ TEST_CASE("load error: page front matter") {
         "  ^\n");
 }
 
+TEST_CASE("load error: Markdown that is not UTF-8 is an error at its first bad byte") {
+  CHECK(diagnostics_of({{"bio.md", "I work in Z\xfcrich.\n"}}) ==
+        "content/bio.md:1:12: error: invalid UTF-8 (is the file in Latin-1 or another encoding? "
+        "save it as UTF-8)\n"
+        "  I work in Z\xfcrich.\n"
+        "             ^\n");
+  CHECK(diagnostics_of({{"pages/a.md", "+++\ntitle = \"T\"\n+++\n\nCaf\xc3\xa9 cr\xe8me\n"}}) ==
+        "content/pages/a.md:5:8: error: invalid UTF-8 (is the file in Latin-1 or another "
+        "encoding? save it as UTF-8)\n"
+        "  Caf\xc3\xa9 cr\xe8me\n"
+        "         ^\n");
+}
+
+TEST_CASE("load error: a year too large for an integer says which range") {
+  CHECK(diagnostics_of({{"publications.toml",
+                         "[[publication]]\ntitle = \"T\"\nauthors = [\"A\"]\nyear = 9999999999\n"
+                         "venue = \"V\"\ntype = \"journal\"\n"}}) ==
+        "content/publications.toml:4:8: error: `year` must be an integer from -2147483648 to "
+        "2147483647\n"
+        "  year = 9999999999\n"
+        "         ^\n");
+  CHECK(diagnostics_of({{"publications.toml",
+                         "[[publication]]\ntitle = \"T\"\nauthors = [\"A\"]\n"
+                         "year = 99999999999999999999\nvenue = \"V\"\ntype = \"journal\"\n"}}) ==
+        "content/publications.toml:4:28: error: error while parsing decimal integer: "
+        "'99999999999999999999' is not representable in 64 bits\n"
+        "  year = 99999999999999999999\n"
+        "                             ^\n");
+}
+
+TEST_CASE("load error: cname that is not a host name") {
+  auto cname = [](const std::string& value) {
+    return diagnostics_of({{"site.toml", "cname = " + value + "\n[person]\nname = \"A\"\n"}});
+  };
+  CHECK(cname("\"ada.example.org\\nevil\"") ==
+        "content/site.toml:1:9: error: `cname` must be a host name such as `ada.example.org`, "
+        "but it holds the control character U+000A\n"
+        "  cname = \"ada.example.org\\nevil\"\n"
+        "          ^\n");
+  CHECK(cname("\"https://ada.example.org/\"") ==
+        "content/site.toml:1:9: error: `cname` must be a host name such as `ada.example.org`, "
+        "but it holds `:` (write cname = \"ada.example.org\")\n"
+        "  cname = \"https://ada.example.org/\"\n"
+        "          ^\n");
+  CHECK(cname("\"ada..org\"").find("but it has an empty label (two dots, or a dot at an end)\n") !=
+        std::string::npos);
+  CHECK(cname("\"-ada.org\"").find("but its label `-ada` starts or ends with `-`\n") !=
+        std::string::npos);
+  CHECK(cname("\"" + std::string(64, 'a') + ".org\"")
+            .find("but its label `aaaaaaaaaaaaaaaaaaaa...` is longer than 63 characters\n") !=
+        std::string::npos);
+  CHECK(cname("\"ada-lab.example.org\"") == "");
+  CHECK(cname("\"localhost\"") == "");
+}
+
 TEST_CASE("load error: missing site.toml and missing person") {
   auto r = sitegen::build_site(
       sitegen::MemorySource(std::map<std::string, std::string>{{"bio.md", "x"}}), {});

@@ -38,6 +38,17 @@ TEST_CASE("math: dollars that do not open or close math stay text") {
   CHECK(text_with_math_html("$") == "$");
 }
 
+// Each of these dollars opens math that never closes; a search from each to the end of
+// the title took minutes for a title of 300 kB.
+TEST_CASE("math: a title with 100,000 unclosed dollars is scanned once") {
+  std::string title;
+  for (int i = 0; i < 100000; ++i) title += "$a ";
+  CHECK((text_with_math_html(title) == title));  // in parentheses: no megabyte-long report
+  CHECK((text_with_math_html("$$" + title) == "$$" + title));
+  // After a failed `$$` search, a single dollar still closes.
+  CHECK(text_with_math_html("$$x $y$") == "$<span class=\"math\">x $y</span>");
+}
+
 TEST_CASE("math: has_math finds the elements") {
   CHECK(has_math(text_with_math_html("$x$")));
   CHECK(has_math(markdown_to_html("$$x$$")));

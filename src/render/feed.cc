@@ -3,6 +3,7 @@
 
 #include "load/date.h"
 #include "markdown/markdown.h"
+#include "text/escape.h"
 #include "text/html_scan.h"
 #include "text/slug.h"
 #include "view/view_meta.h"
@@ -35,6 +36,31 @@ std::string plain_text(const std::string& html) {
   return decode_html_entities(out);
 }
 
+// Text for the feed, escaped: characters XML 1.0 does not allow (C0 controls but tab,
+// newline and carriage return; U+FFFE and U+FFFF) are dropped, since one of them makes
+// the whole feed unreadable to a feed reader. TOML lets a string hold any of them.
+std::string xml_text(std::string_view s) {
+  std::string kept;
+  size_t done = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    auto c = static_cast<unsigned char>(s[i]);
+    size_t drop = 0;
+    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+      drop = 1;
+    } else if (c == 0xEF && s.compare(i, 2, "\xEF\xBF") == 0 && i + 2 < s.size() &&
+               (static_cast<unsigned char>(s[i + 2]) & 0xFE) == 0xBE) {
+      drop = 3;
+    }
+    if (drop == 0) continue;
+    kept.append(s.substr(done, i - done));
+    i += drop - 1;
+    done = i + 1;
+  }
+  if (done == 0) return html_escape(s);
+  kept.append(s.substr(done));
+  return html_escape(kept);
+}
+
 // A link field as a full URL when base_url is absolute ("papers/x.pdf" ->
 // "https://host/repo/papers/x.pdf").
 std::string absolute_url(const Urls& urls, const std::string& link) {
@@ -55,16 +81,16 @@ std::string atom_feed(const Site& site, const Urls& urls) {
                    : base + "news/";
   std::string out =
       "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n";
-  out += "  <title>" + html_escape(site.title + " — News") + "</title>\n";
-  out += "  <id>" + html_escape(feed_id) + "</id>\n";
+  out += "  <title>" + xml_text(site.title + " — News") + "</title>\n";
+  out += "  <id>" + xml_text(feed_id) + "</id>\n";
   if (!base.empty()) {
-    out += "  <link rel=\"self\" href=\"" + html_escape(base + "news/feed.xml") + "\"/>\n";
-    out += "  <link rel=\"alternate\" type=\"text/html\" href=\"" + html_escape(base + "news/") +
+    out += "  <link rel=\"self\" href=\"" + xml_text(base + "news/feed.xml") + "\"/>\n";
+    out += "  <link rel=\"alternate\" type=\"text/html\" href=\"" + xml_text(base + "news/") +
            "\"/>\n";
   }
   out += "  <updated>" + timestamp(site.news.empty() ? Date{} : site.news.front().date) +
          "</updated>\n";
-  out += "  <author><name>" + html_escape(site.person.name) + "</name></author>\n";
+  out += "  <author><name>" + xml_text(site.person.name) + "</name></author>\n";
   size_t n = site.news.size();
   for (size_t i = 0; i < n; ++i) {
     const NewsItem& item = site.news[i];
@@ -72,14 +98,14 @@ std::string atom_feed(const Site& site, const Urls& urls) {
     // Ids count from the oldest item so they stay stable as news is added on top.
     std::string id = feed_id + "#" + std::to_string(n - i);
     out += "  <entry>\n";
-    out += "    <title>" + html_escape(plain_text(html)) + "</title>\n";
-    out += "    <id>" + html_escape(id) + "</id>\n";
+    out += "    <title>" + xml_text(plain_text(html)) + "</title>\n";
+    out += "    <id>" + xml_text(id) + "</id>\n";
     out += "    <updated>" + timestamp(item.date) + "</updated>\n";
     // Each entry points somewhere a reader can open: its own link, or the news page.
     std::string link =
         item.link.empty() ? (base.empty() ? "" : base + "news/") : absolute_url(urls, item.link);
-    if (!link.empty()) out += "    <link href=\"" + html_escape(link) + "\"/>\n";
-    out += "    <content type=\"html\">" + html_escape(html) + "</content>\n";
+    if (!link.empty()) out += "    <link href=\"" + xml_text(link) + "\"/>\n";
+    out += "    <content type=\"html\">" + xml_text(html) + "</content>\n";
     out += "  </entry>\n";
   }
   out += "</feed>\n";

@@ -55,3 +55,17 @@ TEST_CASE("feed: without an absolute base_url the id is a URN") {
   CHECK(feed.find("  <id>urn:x-sitegen:ada-example:news</id>\n") != std::string::npos);
   CHECK(feed.find("<link") == std::string::npos);
 }
+
+TEST_CASE("feed: characters XML 1.0 does not allow are left out") {
+  auto r = build_files(
+      {{"site.toml", "title = \"Ada\\u0001 Lab\"\n[person]\nname = \"Ada\\u001bExample\"\n"},
+       {"news.toml",
+        "[[news]]\ndate = 2025\ntext = \"Bell\\u0007 and\\ttab, \\uFFFE\\uFFFFend\\u0000\"\n"}});
+  std::string feed = page_of(r, "news/feed.xml");
+  CHECK(feed.find("  <title>Ada Lab — News</title>\n") != std::string::npos);
+  CHECK(feed.find("  <author><name>AdaExample</name></author>\n") != std::string::npos);
+  // Markdown makes a NUL the replacement character, as HTML does.
+  CHECK(feed.find("    <title>Bell and\ttab, end\uFFFD</title>\n") != std::string::npos);
+  CHECK(feed.find("    <content type=\"html\">Bell and\ttab, end\uFFFD</content>\n") !=
+        std::string::npos);
+}

@@ -155,6 +155,9 @@ void put_authors(Data& d, const std::vector<Author>& authors, size_t short_n,
 // Long author lists show their first authors, and always the site's person, up front.
 constexpr size_t kLongAuthorList = 10;
 constexpr size_t kShortAuthorList = 8;
+// Filters of one kind (years, topics) that every publication list shows; past this, only
+// the main list shows them all (see publication_list).
+constexpr size_t kFiltersOnEveryPage = 30;
 
 // The legend of the marks these publications' authors carry: `legend` ({symbol, text},
 // in the order of [publications.markers]) and `has_legend`.
@@ -541,9 +544,15 @@ Data View::publication_list(const std::string& title, const std::string& rel,
   put(d, "groups", std::move(glist));
   Data filter_groups = data_list(3);
   for (const char* kind : {"type", "year", "tag"}) {
-    Data fl = data_list(filters_.size());
+    size_t n = std::count_if(filters_.begin(), filters_.end(),
+                             [&](const Filter& f) { return f.kind == kind; });
+    // Every filter page listing every filter would make the site grow with the square
+    // of the topics (400 papers with 20 topics each: gigabytes). A long list is shown
+    // whole on the main list only; elsewhere the current filter and a link to it.
+    bool cut = current && n > kFiltersOnEveryPage;
+    Data fl = data_list(cut ? 1 : n);
     for (const Filter& f : filters_) {
-      if (f.kind != kind) continue;
+      if (f.kind != kind || (cut && &f != current)) continue;
       Data item;
       put(item, "label", f.label);
       put(item, "count", std::to_string(f.pubs.size()));
@@ -551,13 +560,20 @@ Data View::publication_list(const std::string& title, const std::string& rel,
       put(item, "current", data_flag(&f == current));
       data_push(fl, std::move(item));
     }
-    if (fl.is_empty_list()) continue;
+    if (n == 0) continue;
     Data fg;
-    put(fg, "title",
-        std::string(kind == std::string("type")   ? "Type"
-                    : kind == std::string("year") ? "Year"
-                                                  : "Topic"));
+    std::string_view k(kind);
+    put(fg, "title", std::string(k == "type" ? "Type" : k == "year" ? "Year" : "Topic"));
     put(fg, "filters", std::move(fl));
+    put(fg, "has_more", data_flag(cut));
+    if (cut) {
+      put(fg, "more_url", urls_.page("publications/"));
+      put(fg, "more_label",
+          "All " + std::to_string(n) +
+              (k == "type"   ? " types"
+               : k == "year" ? " years"
+                             : " topics"));
+    }
     data_push(filter_groups, std::move(fg));
   }
   put(d, "has_filters", data_flag(!filter_groups.is_empty_list()));
