@@ -92,11 +92,11 @@ TEST_CASE("local links: Markdown links are checked where they are written") {
   CHECK(diagnostics_of(files) ==
         "content/bio.md:1:64: warning: a link to `papers/old.pdf`, which is not a file or page "
         "of the site (a file of yours belongs at content/static/papers/old.pdf)\n"
-        "  I teach; see [teaching](/teaching/), my [CV](cv.pdf) and [old](papers/old.pdf).\n"
+        "  ...each; see [teaching](/teaching/), my [CV](cv.pdf) and [old](papers/old.pdf).\n"
         "                                                                 ^\n"
         "content/bio.md:3:7: warning: an image to `img/me.png`, which is not a file or page of "
         "the site (a file of yours belongs at content/static/img/me.png)\n"
-        "  ![Me](img/me.png) [run](javascript:alert(1)) [x](https://example.org/)\n"
+        "  ![Me](img/me.png) [run](javascript:alert(1)) [x](https://example.o...\n"
         "        ^\n"
         "content/bio.md:3:25: warning: a link to `javascript:alert(1)` is left out: a page links "
         "only to http, https, mailto and tel URLs and relative paths\n"
