@@ -1,38 +1,19 @@
 // The build's check of content links to the site's own files and pages.
 #include "build/local_links.h"
 
-#include <vector>
-
 #include "markdown/markdown.h"
-#include "text/ascii.h"
+#include "text/url_path.h"
 #include "text/url_scheme.h"
 
 namespace sitegen {
 
 namespace {
 
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  c = to_lower(c);
-  return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
 // The path part of a URL, percent-decoded: a file "my paper.pdf" is linked as "my%20paper.pdf".
 std::string path_of(std::string_view url) {
   url = url.substr(0, url.find_first_of("?#"));
   while (!url.empty() && url.front() == '/') url.remove_prefix(1);
-  std::string out;
-  for (size_t i = 0; i < url.size(); ++i) {
-    int hi = 0, lo = 0;
-    if (url[i] == '%' && i + 2 < url.size() && (hi = hex_value(url[i + 1])) >= 0 &&
-        (lo = hex_value(url[i + 2])) >= 0) {
-      out += static_cast<char>(hi * 16 + lo);
-      i += 2;
-    } else {
-      out += url[i];
-    }
-  }
-  return out;
+  return percent_decode(url);
 }
 
 void check_one(std::string_view field, const std::string& url, const SourceLoc& loc,
@@ -59,23 +40,8 @@ void check_one(std::string_view field, const std::string& url, const SourceLoc& 
 std::string site_path(const std::string& dir, std::string_view url) {
   std::string_view path = url.substr(0, url.find_first_of("?#"));
   std::string joined = path.starts_with('/') ? std::string(path) : dir + std::string(path);
-  std::vector<std::string_view> parts;
-  std::string_view rest = joined;
-  bool folder = joined.empty() || joined.ends_with('/');
-  while (!rest.empty()) {
-    size_t slash = rest.find('/');
-    std::string_view part = rest.substr(0, slash);
-    rest = slash == std::string_view::npos ? std::string_view() : rest.substr(slash + 1);
-    folder = part == "." || part == ".." || (rest.empty() && slash != std::string_view::npos);
-    if (part == "..") {
-      if (!parts.empty()) parts.pop_back();
-    } else if (!part.empty() && part != ".") {
-      parts.push_back(part);
-    }
-  }
   std::string out;
-  for (std::string_view part : parts) out += std::string(part) + "/";
-  if (!folder && !out.empty()) out.pop_back();
+  remove_dot_segments(joined, &out);  // above the root is the root, for a browser too
   return out;
 }
 

@@ -8,67 +8,12 @@
 #include "output/writer.h"
 #include "text/ascii.h"
 #include "text/html_scan.h"
+#include "text/url_path.h"
+#include "text/url_scheme.h"
 
 namespace sitegen {
 
 namespace {
-
-std::string percent_decode(std::string_view s) {
-  auto hex = [](char c) -> int {
-    if (c >= '0' && c <= '9') return c - '0';
-    c = to_lower(c);
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    return -1;
-  };
-  std::string out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '%' && i + 2 < s.size() && hex(s[i + 1]) >= 0 && hex(s[i + 2]) >= 0) {
-      out += static_cast<char>(hex(s[i + 1]) * 16 + hex(s[i + 2]));
-      i += 2;
-    } else {
-      out += s[i];
-    }
-  }
-  return out;
-}
-
-bool has_scheme(std::string_view url) {
-  if (url.empty() || !((url[0] >= 'a' && url[0] <= 'z') || (url[0] >= 'A' && url[0] <= 'Z')))
-    return false;
-  for (char c : url) {
-    if (c == ':') return true;
-    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-              c == '+' || c == '-' || c == '.';
-    if (!ok) return false;
-  }
-  return false;
-}
-
-// Removes "." and ".." segments; false when ".." climbs above the site root.
-bool normalize(const std::string& path, std::string* out) {
-  std::vector<std::string> parts;
-  size_t start = 0;
-  bool trailing = path.empty() || path.back() == '/';
-  while (start <= path.size()) {
-    size_t slash = path.find('/', start);
-    if (slash == std::string::npos) slash = path.size();
-    std::string seg = path.substr(start, slash - start);
-    if (seg == "..") {
-      if (parts.empty()) return false;
-      parts.pop_back();
-      if (slash == path.size()) trailing = true;
-    } else if (seg == ".") {
-      if (slash == path.size()) trailing = true;
-    } else if (!seg.empty()) {
-      parts.push_back(seg);
-    }
-    start = slash + 1;
-  }
-  out->clear();
-  for (size_t i = 0; i < parts.size(); ++i) *out += (i ? "/" : "") + parts[i];
-  if (trailing && !out->empty()) *out += '/';
-  return true;
-}
 
 class Checker {
  public:
@@ -92,7 +37,7 @@ class Checker {
 
     std::string rel;  // path below the site root
     bool relative = false;
-    if (has_scheme(url) || url.compare(0, 2, "//") == 0) {
+    if (!url_scheme(url).empty() || url.compare(0, 2, "//") == 0) {
       std::string internal = internal_path(url);
       if (internal.empty()) return "";  // another site, mailto:, data:, ...
       url = internal;
@@ -112,7 +57,7 @@ class Checker {
       rel = (slash == std::string::npos ? "" : page.substr(0, slash + 1)) + url;
     }
     std::string norm;
-    if (!normalize(percent_decode(rel), &norm)) return "above the site root";
+    if (!remove_dot_segments(percent_decode(rel), &norm)) return "above the site root";
     if (relative && page == "404.html")
       return "a relative link in 404.html breaks when the page is shown for a deeper address";
     std::string key = norm.empty() || norm.back() == '/' ? norm + "index.html" : norm;

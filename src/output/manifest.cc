@@ -2,6 +2,8 @@
 // the separator (newline) and the escape (`%`) are always escaped in it.
 #include "output/manifest.h"
 
+#include "text/url_path.h"
+
 namespace sitegen {
 
 namespace {
@@ -14,13 +16,6 @@ constexpr std::string_view kOldHeader = "# sitegen";
 
 bool needs_escape(unsigned char c, bool first) {
   return c < 0x20 || c == 0x7f || c == '%' || (first && c == '#');
-}
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  return -1;
 }
 
 }  // namespace
@@ -70,8 +65,8 @@ bool read_manifest(std::string_view text, std::set<std::string>* files, std::str
         path += line[i];
         continue;
       }
-      int hi = i + 2 < line.size() ? hex_value(line[i + 1]) : -1;
-      int lo = hi >= 0 ? hex_value(line[i + 2]) : -1;
+      int hi = i + 2 < line.size() ? hex_digit(line[i + 1]) : -1;
+      int lo = hi >= 0 ? hex_digit(line[i + 2]) : -1;
       if (lo < 0) {
         *err = "line " + std::to_string(line_no) + ": `" +
                std::string(line.substr(i, std::min<size_t>(3, line.size() - i))) +
