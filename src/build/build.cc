@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "build/local_links.h"
+#include "load/group.h"
 #include "load/load.h"
 #include "render/sitemap.h"
 #include "text/strings.h"
@@ -22,7 +23,7 @@ namespace {
 
 void add_static(const Source& content, const Site& site, Output& out, Diagnostics& diags) {
   for (const StaticFile& f : site.static_files) {
-    std::string rel = "static/" + f.rel;
+    std::string rel = f.from.empty() ? "static/" + f.rel : f.from;
     if (out.files.count(f.rel)) {
       diags.error(SourceLoc{content.display(rel), 0, 0},
                   "static file would replace the generated /" + f.rel + "; rename or remove it");
@@ -60,7 +61,8 @@ void check_output_paths(const SitePages& pages, const Source& content, const Out
   for (const Page& p : site.pages) paths.emplace(p.slug + "/index.html", p.loc);
   for (const auto& job : pages.jobs()) paths.emplace(job.path, SourceLoc{});
   for (const StaticFile& f : site.static_files)
-    paths.emplace(f.rel, SourceLoc{content.display("static/" + f.rel), 0, 0});
+    paths.emplace(f.rel,
+                  SourceLoc{content.display(f.from.empty() ? "static/" + f.rel : f.from), 0, 0});
   for (const auto& [rel, _] : fixed.files) paths.emplace(rel, SourceLoc{});
   for (const char* rel : {"sitemap.xml", "robots.txt", ".nojekyll", "CNAME"})
     paths.emplace(rel, SourceLoc{});
@@ -110,10 +112,18 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   Diagnostics& diags = result.diags;
   diags.set_strict(options.strict);
   Site site = load_site(content, diags);
+  if (!options.person.empty()) pick_member(site, options.person, diags);
   if (!options.base_url.empty()) site.base_url = parse_base_url(options.base_url);
   result.base_url = site.base_url;
   Theme theme = load_theme(site, content, options.theme_search_dir, diags);
   result.settings = settings_of(site, theme, content);
+  if (!site.members.empty() && !diags.has_errors())
+    for (const char* kind : {"people", "member"})
+      if (!theme.templates.count(kind))
+        diags.error(site.theme_loc.path.empty() ? SourceLoc{content.display("site.toml"), 0, 0}
+                                                : site.theme_loc,
+                    "theme `" + theme.name + "` has no template `" + kind +
+                        ".mustache`, which a group site's people pages need");
   if (diags.has_errors()) return result;
 
   ViewOptions vopts;
@@ -123,6 +133,13 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
     vopts.css_url_query = "?v=" + result.settings.css_version;
   }
   vopts.body_end_html = options.live_reload_script;
+  // The people pages' and member highlighting's styles: only a group site loads them.
+  if (auto group_css = theme.assets.find("group.css"); group_css != theme.assets.end()) {
+    if (site.group.name.empty())
+      theme.assets.erase(group_css);
+    else
+      vopts.group_css_url_query = "?v=" + short_hash(group_css->second);
+  }
   auto pages = std::make_shared<const SitePages>(std::move(site), std::move(theme), vopts);
   {
     Output fixed;

@@ -1,6 +1,6 @@
-// `sitegen new DIR`: writes the starter site compiled into the binary; with
-// --github-pages, DIR becomes a repository root holding content/ and the workflow
-// that publishes it on GitHub Pages.
+// `sitegen new DIR`: writes the starter site compiled into the binary (with --group, the
+// starter group site of templates/group/); with --github-pages, DIR becomes a repository
+// root holding content/ and the workflow that publishes it on GitHub Pages.
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -73,20 +73,22 @@ std::string fill_template(std::string_view text) {
 }  // namespace
 
 int cmd_new(const std::vector<std::string>& args, Io io) {
-  bool github_pages = false;
+  bool github_pages = false, group = false;
   std::string dir_arg;
   for (const std::string& a : args) {
     if (a == "--github-pages") {
       github_pages = true;
+    } else if (a == "--group") {
+      group = true;
     } else if (a.empty() || a[0] == '-' || !dir_arg.empty()) {
-      io.err << "usage: sitegen new DIR [--github-pages]\n";
+      io.err << "usage: sitegen new DIR [--group] [--github-pages]\n";
       return kExitUsage;
     } else {
       dir_arg = a;
     }
   }
   if (dir_arg.empty()) {
-    io.err << "usage: sitegen new DIR [--github-pages]\n";
+    io.err << "usage: sitegen new DIR [--group] [--github-pages]\n";
     return kExitUsage;
   }
   fs::path dir = dir_arg;
@@ -97,16 +99,23 @@ int cmd_new(const std::vector<std::string>& args, Io io) {
     return kExitErrors;
   }
   fs::path content = github_pages ? dir / "content" : dir;
-  for (const auto& [rel, bytes] : embedded_starter_files())
-    if (!write_file(content / rel, bytes, io)) return kExitErrors;
+  const auto& templates = embedded_template_files();
+  if (group) {
+    for (const auto& [rel, bytes] : templates)
+      if (rel.starts_with("group/") && !write_file(content / rel.substr(6), bytes, io))
+        return kExitErrors;
+  } else {
+    for (const auto& [rel, bytes] : embedded_starter_files())
+      if (!write_file(content / rel, bytes, io)) return kExitErrors;
+  }
   if (!github_pages) {
-    io.out << "created a starter site in " << dir.string() << "\n"
+    io.out << "created a starter " << (group ? "group site" : "site") << " in " << dir.string()
+           << "\n"
            << "next: edit " << (dir / "site.toml").string() << ", then run\n"
            << "  " << in_dir(dir, "sitegen build")
            << "   (or sitegen serve, to preview as you edit)\n";
     return kExitOk;
   }
-  const auto& templates = embedded_template_files();
   if (!write_file(dir / ".github/workflows/pages.yml",
                   fill_template(templates.at("github-pages/pages.yml")), io) ||
       !write_file(dir / ".gitignore", templates.at("github-pages/gitignore"), io))

@@ -15,6 +15,7 @@ const std::vector<Command>& commands() {
        "  --base-url URL     override base_url from site.toml (e.g. https://me.github.io/repo/)\n"
        "  --theme-dir DIR    look for the theme site.toml names in DIR/NAME first, then\n"
        "                     in the content folder's themes/ and the built-in ones\n"
+       "  --person ID        on a group site, build member ID's personal site (people/ID)\n"
        "  --strict           treat warnings (unknown keys, ...) as errors\n"
        "  -q, --quiet        print only problems, no summary\n",
        cmd_build},
@@ -31,15 +32,18 @@ const std::vector<Command>& commands() {
        "                     (e.g. https://me.github.io/repo/)\n"
        "  --theme-dir DIR    look for the theme site.toml names in DIR/NAME first, then\n"
        "                     in the content folder's themes/ and the built-in ones\n"
+       "  --person ID        on a group site, check member ID's personal site (people/ID)\n"
        "  --strict           treat warnings as errors\n"
        "  -q, --quiet        print only problems, no summary\n",
        cmd_check},
       {"new", "create a starter content directory",
-       "usage: sitegen new DIR [--github-pages]\n\n"
+       "usage: sitegen new DIR [--group] [--github-pages]\n\n"
        "Writes a starter site into DIR (which must not exist or be empty): a fictional\n"
        "researcher whose files show every feature, with comments explaining each field.\n"
        "Then: sitegen build DIR -o public/\n\n"
        "options:\n"
+       "  --group            a research group's site instead: [group] in site.toml,\n"
+       "                     members in people/, one shared bibliography\n"
        "  --github-pages     make DIR a repository root instead: the starter site in\n"
        "                     DIR/content/, a GitHub Actions workflow that builds and\n"
        "                     publishes it (DIR/.github/workflows/pages.yml) and a\n"

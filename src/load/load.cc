@@ -8,6 +8,7 @@
 
 #include "load/bibtex.h"
 #include "load/format.h"
+#include "load/group.h"
 #include "load/resolve.h"
 #include "text/ascii.h"
 #include "text/utf8.h"
@@ -148,10 +149,18 @@ void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diag
   r.string("favicon", &site.favicon);
   check_static(source, r, "favicon", site.favicon);
   r.boolean("allow_javascript_urls", &site.allow_javascript_urls);
-  if (const TomlNode* person = r.table("person")) {
+  const TomlNode* group = r.find("group") ? r.table("group") : nullptr;
+  if (group) {
+    load_group_table(source, *group, site, diags);
+    note_links_table(site, *group);
+    if (const TomlNode* person = r.find("person"))
+      diags.error(person->key_loc,
+                  "a group site has no [person]: the group is described in "
+                  "[group], its members in people/");
+  } else if (const TomlNode* person = r.table("person")) {
     load_person(source, *person, site.person, diags);
     note_links_table(site, *person);
-  } else if (!r.find("person")) {
+  } else if (!r.find("person") && !r.find("group")) {
     diags.error(root.loc, "site.toml is missing the [person] table (at least `name`)");
   }
   if (const TomlNode* pubs = r.table("publications"))
@@ -212,7 +221,7 @@ void list_static_and_layouts(const Source& source, Site& site, Diagnostics& diag
       diags.error(SourceLoc{source.display(rel), 0, 0}, "cannot copy static file: " + why);
       continue;
     }
-    site.static_files.push_back({rel.substr(std::string("static/").size())});
+    site.static_files.push_back({rel.substr(std::string("static/").size()), ""});
   }
   for (const std::string& rel : source.list("layouts")) {
     std::string err;
@@ -297,7 +306,9 @@ Site load_site(const Source& source, Diagnostics& diags) {
   load_cv(source, site, diags);
   load_pages(source, site, diags);
   list_static_and_layouts(source, site, diags);
+  if (!site.group.name.empty()) load_people(source, site, diags);
   link_site(site, diags);
+  check_people_refs(site, diags);
   return site;
 }
 

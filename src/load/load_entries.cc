@@ -229,6 +229,7 @@ void load_news(const Source& source, Site& site, Diagnostics& diags) {
     r.string("text", &n.text, true);
     r.string("link", &n.link);
     note_field_link(site, r, "link", n.link);
+    if (r.strings("people", &n.people)) n.people_loc = r.find("people")->loc;
     r.finish();
     site.news.push_back(std::move(n));
   }
@@ -254,6 +255,7 @@ void load_talks(const Source& source, Site& site, Diagnostics& diags) {
     note_field_link(site, r, "video", t.video);
     r.string("abstract", &t.abstract);
     if (const TomlNode* links = r.table("links")) t.links = read_links(*links, diags);
+    if (r.strings("people", &t.people)) t.people_loc = r.find("people")->loc;
     for (const TomlNode* g : r.tables("given")) {
       TableReader gr(*g, "[[talk.given]]", diags);
       TalkEvent e;

@@ -38,6 +38,7 @@ struct Author {
   // A group's name, not a person's (`{Barnes and Noble}` in BibTeX): never split into
   // first and last name, and written back as one braced name.
   bool corporate = false;
+  int member = -1;  // on a group site: the index in Site::members of the member named
 };
 
 struct Publication {
@@ -80,6 +81,8 @@ struct NewsItem {
   Date date;
   std::string text;  // inline Markdown
   std::string link;
+  std::vector<std::string> people;  // ids of group members it names
+  SourceLoc people_loc;
 };
 
 struct TalkEvent {
@@ -96,7 +99,9 @@ struct Talk {
   std::string video;
   std::string abstract;  // Markdown
   std::vector<Link> links;
-  std::vector<TalkEvent> given;  // in file order
+  std::vector<TalkEvent> given;     // in file order
+  std::vector<std::string> people;  // ids of group members it names
+  SourceLoc people_loc;
 };
 
 struct CvEntry {
@@ -156,7 +161,28 @@ struct PublicationSettings {
 };
 
 struct StaticFile {
-  std::string rel;  // path relative to static/, '/' separated
+  std::string rel;   // path relative to static/, '/' separated
+  std::string from;  // the file in the content folder when it is not static/<rel>
+};
+
+// A group site's member, from people/<id>.toml (or people/<id>/person.toml), with the
+// bio.md and photo of the folder people/<id>/.
+struct Member {
+  SourceLoc loc;
+  std::string id;    // file or folder name: /people/<id>/
+  Person person;     // name, aliases, position, email, photo, interests, links
+  std::string role;  // a name of group_roles(): "pi", "phd", ...
+  Date start, end;   // an `end` makes the member an alumnus
+  std::string now;   // where an alumnus went: "Assistant Professor, Example University"
+  std::string bio;   // Markdown
+  std::string bio_path;
+  bool alumni() const { return !end.empty() && !end.present; }
+};
+
+// site.toml's [group]: the site is a group's, with members in people/.
+struct Group {
+  std::string name;                 // empty: a personal site
+  bool highlight_students = false;  // students' names marked in author lists
 };
 
 struct Site {
@@ -183,6 +209,8 @@ struct Site {
   std::vector<StaticFile> static_files;
   std::map<std::string, std::string> layouts;  // content/layouts overrides: file name -> text
   std::vector<FieldLink> field_links;          // every URL of the TOML files, in file order
+  Group group;
+  std::vector<Member> members;  // in the order of /people/ (load/group.cc)
 };
 
 }  // namespace sitegen

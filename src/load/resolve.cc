@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 #include "load/names.h"
 #include "load/parallel.h"
@@ -27,11 +28,36 @@ std::string normalize_name(std::string_view s) {
   return out;
 }
 
-void link_authors(Site& site) {
-  // The person's names, normalized once; entries are independent, so linked on all cores.
-  std::vector<std::string> mine;
-  if (!site.person.name.empty()) mine.push_back(normalize_name(site.person.name));
-  for (const std::string& alias : site.person.aliases) mine.push_back(normalize_name(alias));
+// Every highlighted name, normalized once: the person's names on a personal site (as
+// member -1), each member's on a group site. Then each author is one lookup, so a list of
+// 10,000 papers with 200 members links as fast as one person's.
+std::unordered_map<std::string, int> highlighted_names(const Site& site, Diagnostics& diags) {
+  std::unordered_map<std::string, int> names;
+  if (site.group.name.empty()) {
+    if (!site.person.name.empty()) names.emplace(normalize_name(site.person.name), -1);
+    for (const std::string& alias : site.person.aliases) names.emplace(normalize_name(alias), -1);
+    return names;
+  }
+  for (size_t i = 0; i < site.members.size(); ++i) {
+    const Person& p = site.members[i].person;
+    std::vector<std::string_view> all = {p.name};
+    all.insert(all.end(), p.aliases.begin(), p.aliases.end());
+    for (std::string_view name : all) {
+      if (name.empty()) continue;
+      auto [it, fresh] = names.emplace(normalize_name(name), static_cast<int>(i));
+      if (!fresh && it->second != static_cast<int>(i))
+        diags.warning(site.members[i].loc,
+                      "the name `" + std::string(name) + "` of `" + site.members[i].id +
+                          "` is also a name of `" + site.members[it->second].id +
+                          "`; papers by it are listed as `" + site.members[it->second].id + "`'s");
+    }
+  }
+  return names;
+}
+
+void link_authors(Site& site, Diagnostics& diags) {
+  std::unordered_map<std::string, int> names = highlighted_names(site, diags);
+  // Entries are independent, so linked on all cores.
   parallel_for(site.publications.size(), 256, [&](size_t i) {
     Publication& p = site.publications[i];
     std::vector<Author> authors;
@@ -46,7 +72,10 @@ void link_authors(Site& site) {
         continue;
       }
       if (split.name.empty()) continue;
-      split.is_self = std::find(mine.begin(), mine.end(), normalize_name(split.name)) != mine.end();
+      if (auto it = names.find(normalize_name(split.name)); it != names.end()) {
+        split.is_self = true;
+        split.member = it->second;
+      }
       authors.push_back(std::move(split));
     }
     p.authors = std::move(authors);
@@ -153,11 +182,12 @@ void order_publications(Site& site) {
 
 void check_pages_and_nav(Site& site, Diagnostics& diags) {
   static const std::vector<std::string_view> kSections = {"publications", "talks", "news", "cv"};
-  std::vector<std::string_view> known(kSections.begin(), kSections.end());
+  std::vector<std::string_view> sections(kSections.begin(), kSections.end());
+  if (!site.group.name.empty()) sections.push_back("people");
+  std::vector<std::string_view> known = sections;
   for (const Page& page : site.pages) {
     std::string first = page.slug.substr(0, page.slug.find('/'));
-    if (std::find(kSections.begin(), kSections.end(), first) != kSections.end() ||
-        first == "assets")
+    if (std::find(sections.begin(), sections.end(), first) != sections.end() || first == "assets")
       diags.error(page.loc, "page `" + page.slug + "` would replace the generated /" + first +
                                 "/ section; rename the file");
     known.push_back(page.slug);
@@ -195,7 +225,7 @@ bool same_name(std::string_view a, std::string_view b) {
 }
 
 void link_site(Site& site, Diagnostics& diags) {
-  link_authors(site);
+  link_authors(site, diags);
   assign_slugs(site, diags);
   number_publications(site);  // in the order read, as the numbers of a CV are
   order_publications(site);

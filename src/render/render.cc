@@ -29,6 +29,12 @@ std::vector<SitePages::Job> page_jobs(const Site& site, const View& view) {
       jobs.push_back({View::bib_path(site.publications[i]), nullptr, {}, &view.bibtex()[i]});
     }
   }
+  if (!site.members.empty()) {
+    jobs.push_back({"people/index.html", "people", [&] { return view.people(); }});
+    for (size_t i = 0; i < site.members.size(); ++i)
+      jobs.push_back({View::member_path(site.members[i]) + "index.html", "member",
+                      [&view, i] { return view.member(i); }});
+  }
   if (!site.news.empty()) jobs.push_back({"news/index.html", "news", [&] { return view.news(); }});
   if (!site.talks.empty())
     jobs.push_back({"talks/index.html", "talks", [&] { return view.talks(); }});

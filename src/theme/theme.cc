@@ -223,6 +223,11 @@ Theme load_theme(const Site& site, const Source& content, const std::string& the
     if (auto tmpl = compile(it->second, files, diags))
       theme.templates.emplace(kind, std::move(*tmpl));
   }
+  // A group site's pages: a theme made for personal sites may leave them out.
+  for (const char* kind : {"people", "member"})
+    if (auto it = files.find(std::string(kind) + ".mustache"); it != files.end())
+      if (auto tmpl = compile(it->second, files, diags))
+        theme.templates.emplace(kind, std::move(*tmpl));
   // Partials on their own, for the pages that insert one rendered once per entry. One
   // that breaks only once expanded is left out: a page that includes it reports that.
   for (const auto& [rel, f] : files)

@@ -8,19 +8,17 @@
 
 #include "load/bibtex_write.h"
 #include "load/date.h"
+#include "load/group.h"
 #include "load/parallel.h"
 #include "markdown/markdown.h"
 #include "markdown/math.h"
 #include "text/slug.h"
 #include "text/url_scheme.h"
+#include "view/view_data.h"
 #include "view/view_meta.h"
 
 namespace sitegen {
 
-namespace {
-
-// Empty text is `false`, so a template's {{#x}}...{{/x}} around an optional field
-// disappears when the field is absent (mustache treats "" as true).
 void put(Data& d, const std::string& key, Data&& value) {
   data_put(d, key, std::move(value));
 }
@@ -39,6 +37,8 @@ Data string_list(const std::vector<std::string>& items) {
   for (const std::string& s : items) data_push(l, Data(s));
   return l;
 }
+
+namespace {
 
 struct KnownLink {
   std::string_view key, label, icon;
@@ -75,9 +75,10 @@ constexpr KnownLink kKnownLinks[] = {
     {"bib", "BibTeX", "bib"},
 };
 
-// Appends a link to a list; a link whose URL is dropped (a script URL) is left out.
+}  // namespace
+
 void append_link(Data& links, const std::string& label, const std::string& url, const Urls& urls,
-                 bool trusted = true) {
+                 bool trusted) {
   std::string href = urls.content(url, trusted);
   if (href.empty()) return;
   std::string lower = label;
@@ -95,6 +96,8 @@ void append_link(Data& links, const std::string& label, const std::string& url, 
   put(d, "url", std::move(href));
   data_push(links, std::move(d));
 }
+
+namespace {
 
 // The configured markers among an author's marks, in the order written: the marks are
 // "*†", the result the markers "*" and "†" of [publications.markers].
@@ -119,9 +122,11 @@ std::vector<const Marker*> markers_in(std::string_view marks, const std::vector<
   return found;
 }
 
-Data author(const Author& a, bool last, const std::vector<Marker>& markers) {
+Data author(const Author& a, bool last, const std::vector<Marker>& markers,
+            const std::string& member_class) {
   Data v;
   put(v, "name", a.name);
+  put(v, "member_class", member_class);
   put(v, "markers", a.markers);
   // What the marks mean, for a `title` where they are shown without the legend beside.
   std::string meaning;
@@ -136,15 +141,22 @@ Data author(const Author& a, bool last, const std::vector<Marker>& markers) {
 // `authors`, and its first `short_n` (`authors_short`) and the others (`authors_rest`).
 // The two parts refer to the full list's entries instead of copying them, except the
 // short list's last entry when it ends early: it alone has a different `last`.
+// `classes`: each author's member_class on a group site (the PI, students), or empty.
 void put_authors(Data& d, const std::vector<Author>& authors, size_t short_n,
-                 const std::vector<Marker>& markers) {
+                 const std::vector<Marker>& markers, const std::vector<std::string>& classes) {
   size_t n = authors.size();
+  static const std::string kNone;
+  auto class_of = [&](size_t i) -> const std::string& {
+    return classes.empty() ? kNone : classes[i];
+  };
   Data all = data_list(n);
-  for (size_t i = 0; i < n; ++i) data_push(all, author(authors[i], i + 1 == n, markers));
+  for (size_t i = 0; i < n; ++i)
+    data_push(all, author(authors[i], i + 1 == n, markers, class_of(i)));
   Data short_list = data_list(short_n), rest = data_list(n - short_n);
   for (size_t i = 0; i < short_n; ++i)
-    data_push(short_list, i + 1 == short_n && short_n < n ? author(authors[i], true, markers)
-                                                          : data_ref(&all.list_value()[i]));
+    data_push(short_list, i + 1 == short_n && short_n < n
+                              ? author(authors[i], true, markers, class_of(i))
+                              : data_ref(&all.list_value()[i]));
   for (size_t i = short_n; i < n; ++i) data_push(rest, data_ref(&all.list_value()[i]));
   // Moving a list keeps its items where they are, so the references stay good.
   put(d, "authors", std::move(all));
@@ -159,8 +171,8 @@ constexpr size_t kShortAuthorList = 8;
 // the main list shows them all (see publication_list).
 constexpr size_t kFiltersOnEveryPage = 30;
 
-// The legend of the marks these publications' authors carry: `legend` ({symbol, text},
-// in the order of [publications.markers]) and `has_legend`.
+}  // namespace
+
 void put_legend(Data& d, const std::vector<const Publication*>& pubs,
                 const std::vector<Marker>& markers) {
   std::set<const Marker*> used;
@@ -178,8 +190,6 @@ void put_legend(Data& d, const std::vector<const Publication*>& pubs,
   put(d, "has_legend", data_flag(!used.empty()));
   put(d, "legend", std::move(legend));
 }
-
-}  // namespace
 
 Urls::Urls(const BaseUrl& base_url, bool allow_scripts)
     : root(base_url.root), abs(base_url.abs), allow_scripts(allow_scripts) {}
@@ -241,6 +251,7 @@ View::View(const Site& site, ViewOptions options)
 
   // Navigation: the [nav] items, or every section that has content; then pages with nav = true.
   auto section_rel = [&](const std::string& name) -> std::pair<std::string, std::string> {
+    if (name == "people" && !site.group.name.empty()) return {"People", "people/"};
     if (name == "publications") return {"Publications", "publications/"};
     if (name == "talks") return {"Talks", "talks/"};
     if (name == "news") return {"News", "news/"};
@@ -251,6 +262,7 @@ View::View(const Site& site, ViewOptions options)
   };
   std::vector<std::string> names = site.nav;
   if (names.empty()) {
+    if (!site.members.empty()) names.push_back("people");
     if (!site.publications.empty()) names.push_back("publications");
     if (!site.talks.empty()) names.push_back("talks");
     if (!site.news.empty()) names.push_back("news");
@@ -293,6 +305,8 @@ View::View(const Site& site, ViewOptions options)
   for (const NewsItem& n : site.news)
     news_html_.push_back(markdown_inline_to_html(n.text, page_markdown_options(urls_, true)));
 
+  for (size_t i = 0; i < site.members.size(); ++i) member_ids_.emplace(site.members[i].id, i);
+  member_pubs_ = member_publications(site);
   // Entries are independent (their Markdown included), so they are built on all cores.
   pubs_.resize(site.publications.size());
   bibtex_.resize(site.publications.size());
@@ -311,6 +325,8 @@ View::View(const Site& site, ViewOptions options)
       std::any_of(news_html_.begin(), news_html_.end(),
                   [](const std::string& h) { return sitegen::has_math(h); }) ||
       md_math(site.bio) ||
+      std::any_of(site.members.begin(), site.members.end(),
+                  [&](const Member& m) { return md_math(m.bio); }) ||
       std::any_of(site.pages.begin(), site.pages.end(),
                   [&](const Page& pg) { return md_math(pg.body); }) ||
       std::any_of(site.talks.begin(), site.talks.end(),
@@ -339,6 +355,7 @@ Data View::news_item(size_t index) const {
   put(item, "date_iso", iso_date(n.date));
   put(item, "text_html", news_text_html(index));
   put(item, "link", n.link.empty() ? "" : urls_.content(n.link));
+  put_people(item, n.people);
   return item;
 }
 
@@ -382,6 +399,8 @@ Data View::page_meta(const std::string& kind, const std::string& title, const st
                                    {"is_talks", "talks"},
                                    {"is_cv", "cv"},
                                    {"is_page", "page"},
+                                   {"is_people", "people"},
+                                   {"is_member", "member"},
                                    {"is_404", "404"}};
   for (const IsKind& k : kIs) put(page, k.key, data_flag(kind == k.kind));
   Data d;
@@ -390,6 +409,9 @@ Data View::page_meta(const std::string& kind, const std::string& title, const st
   PageMeta meta{kind, title, desc, rel};
   std::string head = head_html(site_, urls_, meta);
   if (math) head += math_head_html(urls_);
+  if (!site_.group.name.empty() && !options_.group_css_url_query.empty())
+    head += "<link rel=\"stylesheet\" href=\"" + urls_.page("assets/group.css") +
+            options_.group_css_url_query + "\">\n";
   put(d, "head_html", head + head_extra);
   return d;
 }
@@ -414,7 +436,7 @@ Data View::pub_entry(size_t index, char& math) const {
       if (p.authors[i].is_self) short_n = i + 1;
     if (p.authors.size() - short_n < 2) short_n = p.authors.size();
   }
-  put_authors(d, p.authors, short_n, site_.pubs_settings.markers);
+  put_authors(d, p.authors, short_n, site_.pubs_settings.markers, member_classes(p));
   put(d, "has_authors_rest", data_flag(short_n < p.authors.size()));
   put(d, "authors_rest_count", std::to_string(p.authors.size() - short_n));
   put(d, "et_al", data_flag(p.et_al));
@@ -637,6 +659,7 @@ Data View::talks() const {
       data_push(given, std::move(g));
     }
     put(item, "given", std::move(given));
+    put_people(item, t.people);
     data_push(talks, std::move(item));
   }
   Data d = page_meta("talks", "Talks", "talks/", "", math);

@@ -2,6 +2,7 @@
 // (docs/themes.md is its contract). Markdown is rendered here, once per text.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,8 @@ namespace sitegen {
 struct ViewOptions {
   std::string css_url_query;  // "?v=<hash>" appended to the stylesheet URL
   std::string body_end_html;  // live-reload script when serving
+  // "?v=<hash>" of the theme's group.css, which a group site's pages load; "" without one
+  std::string group_css_url_query;
 };
 
 // Site-relative URL helpers: every URL a template sees starts with the base path.
@@ -58,6 +61,9 @@ class View {
   Data cv() const;
   Data page(size_t index) const;
   Data not_found() const;
+  // A group site's /people/ and /people/<id>/ (view_people.cc).
+  Data people() const;
+  Data member(size_t index) const;
 
   const Urls& urls() const { return urls_; }
   // Whether any page has math: the site then needs KaTeX's files.
@@ -71,6 +77,7 @@ class View {
   static std::string bib_path(const Publication& p) {
     return publication_path(p) + p.slug + ".bib";
   }
+  static std::string member_path(const Member& m) { return "people/" + m.id + "/"; }
 
  private:
   // `math`: the page shows math, so its <head> loads KaTeX.
@@ -89,6 +96,12 @@ class View {
   // `trusted`: raw HTML in the text is kept; otherwise it is shown as text (see model.h).
   std::string md(const std::string& text, bool trusted = true) const;
   std::string md_inline(const std::string& text, bool trusted = true) const;
+  // Group sites (view_people.cc): each author's member_class ("member pi", "member
+  // student"), empty on a personal site; the members a news item or talk names, as
+  // `people` ({name, url, last}) and `has_people`.
+  std::vector<std::string> member_classes(const Publication& p) const;
+  void put_people(Data& d, const std::vector<std::string>& ids) const;
+  Data member_card(size_t index) const;
 
   const Site& site_;
   ViewOptions options_;
@@ -104,6 +117,8 @@ class View {
   std::vector<std::string> news_html_;  // each news text, for the home and news pages
   std::vector<Filter> filters_;
   std::vector<std::pair<std::string, std::string>> nav_items_;  // label, rel
+  std::map<std::string, size_t, std::less<>> member_ids_;       // member id -> index
+  std::vector<std::vector<size_t>> member_pubs_;                // per member, their papers
 };
 
 }  // namespace sitegen

@@ -55,16 +55,20 @@ std::string json_ld(const std::string& body) {
 
 std::string person_json(const Site& site, const Urls& urls) {
   const Person& p = site.person;
-  std::string j =
-      "{\"@context\":\"https://schema.org\",\"@type\":\"Person\",\"name\":" + json_string(p.name);
+  // A group site's home page is the group's: an organization, part of its affiliation.
+  bool group = !site.group.name.empty();
+  std::string j = std::string("{\"@context\":\"https://schema.org\",\"@type\":") +
+                  (group ? "\"ResearchOrganization\"" : "\"Person\"") +
+                  ",\"name\":" + json_string(p.name);
   if (!p.native_name.empty()) j += ",\"alternateName\":" + json_string(p.native_name);
   if (!p.position.empty()) j += ",\"jobTitle\":" + json_string(p.position);
   if (!p.affiliation.empty())
-    j +=
-        ",\"affiliation\":{\"@type\":\"Organization\",\"name\":" + json_string(p.affiliation) + "}";
+    j += std::string(group ? ",\"parentOrganization\"" : ",\"affiliation\"") +
+         ":{\"@type\":\"Organization\",\"name\":" + json_string(p.affiliation) + "}";
   if (!urls.abs.empty()) j += ",\"url\":" + json_string(urls.abs);
   if (!p.photo.empty() && !urls.abs.empty())
-    j += ",\"image\":" + json_string(external_url(urls, p.photo));
+    j += std::string(group ? ",\"logo\":" : ",\"image\":") +
+         json_string(external_url(urls, p.photo));
   std::string same;
   for (const Link& l : p.links) {
     if (l.url.compare(0, 4, "http") != 0) continue;
@@ -256,6 +260,37 @@ std::string publication_head_html(const Site& site, const Urls& urls, const Publ
   out += kJsonLdClose;
   (void)site;
   return out;
+}
+
+std::string member_head_html(const Site& site, const Urls& urls, const Member& m,
+                             const std::string& rel, std::string_view role) {
+  const Person& p = m.person;
+  std::string j = "{\"@context\":\"https://schema.org\",\"@type\":\"Person\"";
+  json_field(j, "name", p.name);
+  if (!p.native_name.empty()) json_field(j, "alternateName", p.native_name);
+  if (!p.position.empty()) json_field(j, "jobTitle", p.position);
+  if (!urls.abs.empty()) json_field(j, "url", urls.absolute(rel));
+  if (!p.photo.empty() && !urls.abs.empty()) json_field(j, "image", external_url(urls, p.photo));
+  // schema.org's Role pattern: the membership with its role and dates, around the group.
+  j += ",\"memberOf\":{\"@type\":\"OrganizationRole\"";
+  json_field(j, "roleName", role);
+  if (!iso_date(m.start).empty()) json_field(j, "startDate", iso_date(m.start));
+  if (!iso_date(m.end).empty()) json_field(j, "endDate", iso_date(m.end));
+  j += ",\"memberOf\":{\"@type\":\"ResearchOrganization\"";
+  json_field(j, "name", site.group.name);
+  if (!urls.abs.empty()) json_field(j, "url", urls.abs);
+  j += "}}";
+  if (m.alumni() && !m.now.empty()) json_field(j, "description", m.now);
+  std::string same;
+  for (const Link& l : p.links) {
+    if (l.url.compare(0, 4, "http") != 0) continue;
+    same += (same.empty() ? "" : ",") + json_string(l.url);
+  }
+  if (!same.empty()) j += ",\"sameAs\":[" + same + "]";
+  std::string topics;
+  for (const std::string& t : p.interests) topics += (topics.empty() ? "" : ",") + json_string(t);
+  if (!topics.empty()) j += ",\"knowsAbout\":[" + topics + "]";
+  return json_ld(j + "}");
 }
 
 }  // namespace sitegen

@@ -33,6 +33,10 @@ std::string math_head_html(const Urls& urls);
 // in the title stays its TeX as written, dollars and all: these hold no markup.
 std::string publication_head_html(const Site& site, const Urls& urls, const Publication& p,
                                   const std::string& rel);
+// A group member's page: schema.org Person, memberOf the group through an
+// OrganizationRole with the role's name and the member's dates.
+std::string member_head_html(const Site& site, const Urls& urls, const Member& m,
+                             const std::string& rel, std::string_view role);
 // Markdown options for a page's text: root-relative links ("/join/") moved under the
 // site's base path, so content written for a root site also works at /repo/, and tables
 // that scroll sideways on narrow screens. `trusted`: the owner's text (raw HTML kept,

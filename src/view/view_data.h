@@ -1,0 +1,32 @@
+// The helpers that build template data, shared by the files that implement View
+// (view.cc, view_people.cc).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "load/model.h"
+#include "theme/template.h"
+#include "view/view.h"
+
+namespace sitegen {
+
+// Empty text is `false`, so a template's {{#x}}...{{/x}} around an optional field
+// disappears when the field is absent (mustache treats "" as true).
+void put(Data& d, const std::string& key, Data&& value);
+void put(Data& d, const std::string& key, std::string&& text);
+void put(Data& d, const std::string& key, const std::string& text);
+void put(Data& d, const std::string& key, const char* text);
+
+Data string_list(const std::vector<std::string>& items);
+
+// Appends a link to a list; a link whose URL is dropped (a script URL) is left out.
+void append_link(Data& links, const std::string& label, const std::string& url, const Urls& urls,
+                 bool trusted = true);
+
+// The legend of the marks these publications' authors carry: `legend` ({symbol, text},
+// in the order of [publications.markers]) and `has_legend`.
+void put_legend(Data& d, const std::vector<const Publication*>& pubs,
+                const std::vector<Marker>& markers);
+
+}  // namespace sitegen

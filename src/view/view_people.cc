@@ -1,0 +1,179 @@
+// A group site's pages: /people/ (members by role, alumni last) and each member's page
+// (profile, bio, their papers from the group's list, the news and talks naming them).
+#include <algorithm>
+
+#include "load/date.h"
+#include "load/group.h"
+#include "markdown/math.h"
+#include "text/slug.h"
+#include "view/view.h"
+#include "view/view_data.h"
+#include "view/view_meta.h"
+
+namespace sitegen {
+
+namespace {
+
+std::string role_label(const Member& m) {
+  const GroupRole* r = group_role(m.role);
+  return r ? std::string(r->label) : "";
+}
+
+}  // namespace
+
+std::vector<std::string> View::member_classes(const Publication& p) const {
+  std::vector<std::string> classes;
+  if (site_.group.name.empty()) return classes;
+  classes.reserve(p.authors.size());
+  for (const Author& a : p.authors) {
+    std::string c;
+    if (a.member >= 0) {
+      const GroupRole* r = group_role(site_.members[a.member].role);
+      c = "member";
+      if (r && r->name == "pi") c += " pi";
+      if (r && r->student && site_.group.highlight_students) c += " student";
+    }
+    classes.push_back(std::move(c));
+  }
+  return classes;
+}
+
+void View::put_people(Data& d, const std::vector<std::string>& ids) const {
+  Data people = data_list(ids.size());
+  for (size_t i = 0; i < ids.size(); ++i) {
+    auto it = member_ids_.find(ids[i]);
+    if (it == member_ids_.end()) continue;  // reported when loading
+    const Member& m = site_.members[it->second];
+    Data p;
+    put(p, "name", m.person.name);
+    put(p, "url", urls_.page(member_path(m)));
+    put(p, "last", data_flag(i + 1 == ids.size()));
+    data_push(people, std::move(p));
+  }
+  put(d, "has_people", data_flag(!people.is_empty_list()));
+  put(d, "people", std::move(people));
+}
+
+Data View::member_card(size_t index) const {
+  const Member& m = site_.members[index];
+  const Person& p = m.person;
+  Data c;
+  put(c, "id", m.id);
+  put(c, "name", p.name);
+  put(c, "native_name", p.native_name);
+  put(c, "url", urls_.page(member_path(m)));
+  put(c, "role", m.role);
+  put(c, "role_label", role_label(m));
+  put(c, "position", p.position.empty() ? role_label(m) : p.position);
+  put(c, "affiliation", p.affiliation);
+  put(c, "has_photo", data_flag(!p.photo.empty()));
+  put(c, "photo_url", p.photo.empty() ? "" : urls_.content(p.photo));
+  put(c, "years", m.start.empty() && m.end.empty() ? "" : format_range(m.start, m.end));
+  put(c, "alumni", data_flag(m.alumni()));
+  put(c, "now", m.now);
+  put(c, "interests", string_list(p.interests));
+  put(c, "has_interests", data_flag(!p.interests.empty()));
+  put(c, "papers", std::to_string(member_pubs_[index].size()));
+  return c;
+}
+
+Data View::people() const {
+  Data d = page_meta("people", "People", "people/", "");
+  const auto& roles = group_roles();
+  Data groups = data_list(roles.size() + 1);
+  auto add_group = [&](const std::string& title, bool alumni, auto&& in_group) {
+    Data members = data_list(0);
+    for (size_t i = 0; i < site_.members.size(); ++i)
+      if (site_.members[i].alumni() == alumni && in_group(site_.members[i]))
+        data_push(members, member_card(i));
+    if (members.is_empty_list()) return;
+    Data g;
+    put(g, "title", title);
+    put(g, "anchor", slugify(title));
+    put(g, "alumni", data_flag(alumni));
+    put(g, "members", std::move(members));
+    data_push(groups, std::move(g));
+  };
+  for (const GroupRole& r : roles)
+    add_group(std::string(r.plural), false, [&](const Member& m) { return m.role == r.name; });
+  add_group("Alumni", true, [](const Member&) { return true; });
+  put(d, "groups", std::move(groups));
+  return d;
+}
+
+Data View::member(size_t index) const {
+  const Member& m = site_.members[index];
+  const Person& p = m.person;
+  std::string rel = member_path(m);
+  std::string role = role_label(m);
+  std::string bio_html = m.bio.empty() ? "" : md(m.bio);
+  const std::vector<size_t>& mine = member_pubs_[index];
+  bool math = sitegen::has_math(bio_html) ||
+              std::any_of(mine.begin(), mine.end(), [&](size_t i) { return pub_math_[i]; });
+  std::string desc = (p.position.empty() ? role : p.position) + ", " + site_.group.name;
+  Data d =
+      page_meta("member", p.name, rel, desc, math, member_head_html(site_, urls_, m, rel, role));
+  Data card = member_card(index);
+  put(card, "has_email", data_flag(!p.email.empty()));
+  put(card, "email_html", p.email.empty() ? "" : obfuscated_email_html(p.email));
+  put(card, "phone", p.phone);
+  Data links = data_list(p.links.size());
+  for (const Link& l : p.links) append_link(links, l.label, l.url, urls_, l.trusted);
+  put(card, "has_links", data_flag(!links.is_empty_list()));
+  put(card, "links", std::move(links));
+  put(d, "member", std::move(card));
+  put(d, "bio_html", std::move(bio_html));
+
+  // Their papers by year, in the group list's order (newest first unless order = "source").
+  Data years = data_list(0);
+  std::vector<const Publication*> shown;
+  for (size_t k = 0; k < mine.size();) {
+    int year = site_.publications[mine[k]].year;
+    Data pubs = data_list(0);
+    for (; k < mine.size() && site_.publications[mine[k]].year == year; ++k) {
+      data_push(pubs, pub_ref(mine[k]));
+      shown.push_back(&site_.publications[mine[k]]);
+    }
+    Data y;
+    put(y, "year", year ? std::to_string(year) : "Undated");
+    put(y, "pubs", std::move(pubs));
+    data_push(years, std::move(y));
+  }
+  put(d, "has_pubs", data_flag(!mine.empty()));
+  put(d, "pub_count", std::to_string(mine.size()));
+  put(d, "pub_years", std::move(years));
+  put_legend(d, shown, site_.pubs_settings.markers);
+
+  auto names_member = [&](const std::vector<std::string>& people) {
+    return std::find(people.begin(), people.end(), m.id) != people.end();
+  };
+  Data news = data_list(0);
+  for (size_t i = 0; i < site_.news.size(); ++i)
+    if (names_member(site_.news[i].people)) data_push(news, news_item(i));
+  put(d, "has_news", data_flag(!news.is_empty_list()));
+  put(d, "news", std::move(news));
+  Data talks = data_list(0);
+  for (const Talk& t : site_.talks) {
+    if (!names_member(t.people)) continue;
+    Data item;
+    put(item, "title_html", text_with_math_html(t.title));
+    Data given = data_list(t.given.size());
+    for (const TalkEvent& e : t.given) {
+      Data g;
+      put(g, "event", e.event);
+      put(g, "location", e.location);
+      put(g, "date", format_date(e.date));
+      put(g, "date_iso", iso_date(e.date));
+      data_push(given, std::move(g));
+    }
+    put(item, "given", std::move(given));
+    data_push(talks, std::move(item));
+  }
+  put(d, "has_talks", data_flag(!talks.is_empty_list()));
+  put(d, "talks", std::move(talks));
+  put(d, "people_url", urls_.page("people/"));
+  put(d, "talks_url", urls_.page("talks/"));
+  return d;
+}
+
+}  // namespace sitegen
