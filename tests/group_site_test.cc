@@ -1,0 +1,182 @@
+// End to end on examples/lab, a group site: each member's page lists exactly their
+// papers, every member is highlighted in the group's list, alumni come last, and each
+// member page describes the member for search engines.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <set>
+
+#include "build/build.h"
+#include "load/load.h"
+#include "load/resolve.h"
+
+namespace fs = std::filesystem;
+using namespace sitegen;
+
+namespace {
+
+const fs::path kLab = fs::path(SITEGEN_SOURCE_DIR) / "examples" / "lab";
+
+BuildResult build_lab(const std::string& person = "") {
+  BuildOptions opts;
+  opts.strict = true;
+  opts.person = person;
+  return build_site(DiskSource(kLab.string()), opts);
+}
+
+std::string page(const BuildResult& r, const std::string& path) {
+  auto it = r.output.files.find(path);
+  return it == r.output.files.end() ? "" : it->second.bytes;
+}
+
+// The lab as loaded, for the expectations: which papers name a member, by comparing
+// every author with every one of the member's names.
+Site load_lab() {
+  Diagnostics diags;
+  Site site = load_site(DiskSource(kLab.string()), diags);
+  REQUIRE_FALSE(diags.has_errors());
+  return site;
+}
+
+bool by_member(const Author& a, const Member& m) {
+  if (same_name(a.name, m.person.name)) return true;
+  for (const std::string& alias : m.person.aliases)
+    if (same_name(a.name, alias)) return true;
+  return false;
+}
+
+// The papers a page lists, by the links of their titles.
+std::set<std::string> listed_papers(const std::string& html) {
+  std::set<std::string> out;
+  const std::string mark = "<p class=\"pub-title\"><a href=\"/publications/";
+  for (size_t at = html.find(mark); at != std::string::npos; at = html.find(mark, at + 1)) {
+    size_t start = at + mark.size();
+    out.insert(html.substr(start, html.find('/', start) - start));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("group site: each member page lists exactly the papers they wrote, by any alias") {
+  Site site = load_lab();
+  BuildResult r = build_lab();
+  REQUIRE(r.diags.format_all() == "");
+  CHECK(site.members.size() >= 9);
+  CHECK(site.publications.size() >= 40);
+  size_t with_papers = 0;
+  for (const Member& m : site.members) {
+    std::set<std::string> expected;
+    for (const Publication& p : site.publications)
+      for (const Author& a : p.authors)
+        if (by_member(a, m)) expected.insert(p.slug);
+    std::string html = page(r, "people/" + m.id + "/index.html");
+    REQUIRE_MESSAGE(!html.empty(), m.id);
+    CHECK_MESSAGE(listed_papers(html) == expected, m.id);
+    with_papers += !expected.empty();
+  }
+  CHECK(with_papers >= 10);
+}
+
+TEST_CASE("group site: every member's name is highlighted in the group's list") {
+  Site site = load_lab();
+  BuildResult r = build_lab();
+  std::string list = page(r, "publications/index.html");
+  size_t expected = 0;
+  for (const Publication& p : site.publications)
+    for (const Author& a : p.authors)
+      for (const Member& m : site.members)
+        if (by_member(a, m)) {
+          ++expected;
+          CHECK_MESSAGE(list.find("\">" + a.name + "</strong>") != std::string::npos, a.name);
+        }
+  size_t highlighted = 0;
+  for (size_t at = list.find("<strong class=\"me member"); at != std::string::npos;
+       at = list.find("<strong class=\"me member", at + 1))
+    ++highlighted;
+  CHECK(highlighted == expected);
+  // The PI apart, and students marked, as site.toml asks.
+  CHECK(list.find("<strong class=\"me member pi\">Maria Lindqvist</strong>") != std::string::npos);
+  CHECK(list.find("<strong class=\"me member student\">Lena Brandt</strong>") != std::string::npos);
+  CHECK(list.find("<strong class=\"me member\">Tomás Ferreira</strong>") != std::string::npos);
+}
+
+TEST_CASE("group site: /people/ lists members by role and alumni last, with where they went") {
+  BuildResult r = build_lab();
+  std::string html = page(r, "people/index.html");
+  size_t pi = html.find("<h2 id=\"principal-investigators\">Principal Investigators</h2>");
+  size_t phd = html.find("<h2 id=\"phd-students\">PhD Students</h2>");
+  size_t alumni = html.find("<h2 id=\"alumni\">Alumni</h2>");
+  REQUIRE(pi != std::string::npos);
+  REQUIRE(phd != std::string::npos);
+  REQUIRE(alumni != std::string::npos);
+  CHECK(pi < phd);
+  CHECK(phd < alumni);
+  std::string after = html.substr(alumni);
+  for (const char* id : {"clara-moreau", "arjun-mehta", "hannah-kim"})
+    CHECK_MESSAGE(after.find("href=\"/people/" + std::string(id) + "/\"") != std::string::npos, id);
+  for (const char* id : {"maria-lindqvist", "lena-brandt", "yuki-tanabe"})
+    CHECK_MESSAGE(after.find("href=\"/people/" + std::string(id) + "/\"") == std::string::npos, id);
+  CHECK(after.find("<p class=\"member-now\">Now: Assistant Professor, Example Institute of "
+                   "Technology</p>") != std::string::npos);
+}
+
+TEST_CASE("group site: each member page has Person JSON-LD, memberOf the group") {
+  Site site = load_lab();
+  BuildResult r = build_lab();
+  for (const Member& m : site.members) {
+    std::string html = page(r, "people/" + m.id + "/index.html");
+    CHECK_MESSAGE(html.find("<script type=\"application/ld+json\">{\"@context\":\"https://"
+                            "schema.org\",\"@type\":\"Person\",\"name\":\"" +
+                            m.person.name + "\"") != std::string::npos,
+                  m.id);
+    CHECK_MESSAGE(html.find("\"memberOf\":{\"@type\":\"OrganizationRole\",\"roleName\":") !=
+                      std::string::npos,
+                  m.id);
+    CHECK_MESSAGE(html.find("\"memberOf\":{\"@type\":\"ResearchOrganization\",\"name\":"
+                            "\"Example Systems Lab\"}") != std::string::npos,
+                  m.id);
+  }
+}
+
+TEST_CASE("group site: news and talks link the members they name, and member pages list them") {
+  BuildResult r = build_lab();
+  CHECK(page(r, "news/index.html")
+            .find("<span class=\"news-people\">(<a href=\"/people/samuel-achebe/\">Samuel "
+                  "Achebe</a>, <a href=\"/people/jonas-weber/\">Jonas Weber</a>)</span>") !=
+        std::string::npos);
+  CHECK(page(r, "talks/index.html")
+            .find("<p class=\"talk-people\"><a href=\"/people/lena-brandt/\">Lena Brandt</a>, "
+                  "<a href=\"/people/ayesha-rahman/\">Ayesha Rahman</a></p>") != std::string::npos);
+  std::string lena = page(r, "people/lena-brandt/index.html");
+  CHECK(lena.find("Lena Brandt passed her thesis proposal") != std::string::npos);
+  CHECK(lena.find("<span class=\"talk-title\">Learned Caches for Serverless Runtimes</span>") !=
+        std::string::npos);
+}
+
+TEST_CASE("group site: --person builds one member's own site from the group's data") {
+  Site site = load_lab();
+  const Member* lena = nullptr;
+  for (const Member& m : site.members)
+    if (m.id == "lena-brandt") lena = &m;
+  REQUIRE(lena);
+  std::set<std::string> expected;
+  for (const Publication& p : site.publications)
+    for (const Author& a : p.authors)
+      if (by_member(a, *lena)) expected.insert(p.slug);
+  BuildResult r = build_lab("lena-brandt");
+  REQUIRE(r.diags.format_all() == "");
+  CHECK(page(r, "people/index.html") == "");
+  std::string home = page(r, "index.html");
+  CHECK(home.find("<h1 class=\"name\">Lena Brandt</h1>") != std::string::npos);
+  CHECK(home.find("\"@type\":\"Person\",\"name\":\"Lena Brandt\"") != std::string::npos);
+  std::string list = page(r, "publications/index.html");
+  CHECK(listed_papers(list) == expected);
+  CHECK(list.find("<strong class=\"me\">Lena Brandt</strong>") != std::string::npos);
+  CHECK(list.find("<strong class=\"me\">Maria Lindqvist</strong>") == std::string::npos);
+
+  BuildResult wrong = build_lab("lena-brand");
+  CHECK(wrong.diags.format_all() ==
+        "--person: error: unknown member `lena-brand` (did you mean `lena-brandt`?): expected the "
+        "name of a file in people/ without `.toml`\n");
+}
