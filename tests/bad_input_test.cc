@@ -545,14 +545,14 @@ TEST_CASE("bad input: the output folder's parent is not writable") {
 
 TEST_CASE("bad input: the disk fills up while copying a static file") {
   Scratch s("full-static");
-  TmpfsMount m(s.work, "size=128k,mode=0777");
+  TmpfsMount m(s.work, "size=2m,mode=0777");  // a site with its fonts is ~0.4 MB
   if (!m.ok) {
     MESSAGE("skipped: cannot mount a tmpfs here (needs root with CAP_SYS_ADMIN)");
     return;
   }
   REQUIRE(s.build().code == 0);
   auto before = snapshot(s.out);
-  s.write("static/video.bin", std::string(300 * 1024, 'v'));
+  s.write("static/video.bin", std::string(2500 * 1024, 'v'));
   Result r = s.build();
   CHECK(r.code == 1);
   CHECK(r.err == "sitegen: error: cannot write " + (s.out / "video.bin").string() +
@@ -566,14 +566,14 @@ TEST_CASE("bad input: the disk fills up while copying a static file") {
 
 TEST_CASE("bad input: the disk fills up while writing a page") {
   Scratch s("full-page");
-  TmpfsMount m(s.work, "size=128k,mode=0777");
+  TmpfsMount m(s.work, "size=2m,mode=0777");  // a site with its fonts is ~0.4 MB
   if (!m.ok) {
     MESSAGE("skipped: cannot mount a tmpfs here (needs root with CAP_SYS_ADMIN)");
     return;
   }
   REQUIRE(s.build().code == 0);
   auto before = snapshot(s.out);
-  s.write("bio.md", repeat("A long biography. ", 20000) + "\n");
+  s.write("bio.md", repeat("A long biography. ", 150000) + "\n");
   Result r = s.build();
   CHECK(r.code == 1);
   CHECK(r.err == "sitegen: error: cannot write " + (s.out / "index.html").string() +

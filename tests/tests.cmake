@@ -66,6 +66,20 @@ if(SITEGEN_WEB_NODE)
   set_tests_properties(browser_math PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS browser)
 endif()
 
+# --- The theme's look in headless Chromium (tests/browser/look.test.mjs): the bundled
+# fonts render text and headings from the site's own files, the colour scheme follows the
+# system without JavaScript, and the header's switch picks light or dark and remembers it.
+# Exits with 77 (skipped) when tests/browser/node_modules or /usr/bin/chromium is missing.
+if(SITEGEN_WEB_NODE)
+  add_test(NAME browser_look
+           COMMAND ${CMAKE_COMMAND} -E env SITEGEN_BINARY=$<TARGET_FILE:sitegen> SITEGEN_SKIP_CODE=77
+                   ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/look.test.mjs)
+  set_tests_properties(browser_look PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 180 LABELS browser)
+endif()
+
+# --- The theme's fonts are the files scripts/update-fonts.sh pins (by sha256), and no others.
+add_test(NAME theme_fonts COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/update-fonts.sh --check)
+
 # --- The release binary (scripts/release.sh, SITEGEN_RELEASE_BINARY, default
 # build-release/sitegen; tests/release_test.sh): ldd lists only glibc, and run with
 # `env -i` from another folder it builds content/ as this build's sitegen does. Skipped

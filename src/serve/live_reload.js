@@ -15,14 +15,20 @@
 // in the new body are run again, as a load would; a page with scripts in its head or
 // scripts loaded from files, whose effects a swap cannot redo, or whose stylesheets
 // changed (re-adding them would flash), is reloaded instead.
+//
+// A theme script marked `data-live-reload="keep"` (the scholar theme's colour-scheme
+// switch) keeps working across updates: it only sets `data-*` attributes on <html> and
+// listens on the document, so it is neither run again nor a reason to reload, and those
+// attributes are not compared with the new page's.
 (() => {
   let built = "@@SITEGEN_BUILD@@", box = null, queue = Promise.resolve();
   const styling = 'link[rel~="stylesheet"], style, base';
-  const runs = (s) => s.id !== "sitegen-live-reload" &&
+  const runs = (s) => s.id !== "sitegen-live-reload" && s.dataset.liveReload !== "keep" &&
     (!s.type || /^(module|(text|application)\/(java|ecma)script)$/i.test(s.type.trim()));
   const pinned = (d) => [...d.scripts].some((s) => runs(s) && (s.src || d.head.contains(s)));
   const shape = (d) => JSON.stringify([
-    [...d.documentElement.attributes].map((x) => [x.name, x.value]),
+    [...d.documentElement.attributes].filter((x) => !x.name.startsWith("data-"))
+      .map((x) => [x.name, x.value]),
     [...d.head.querySelectorAll(styling)].map((e) => e.outerHTML)]);
   const rerun = (old) => {
     const s = document.createElement("script");

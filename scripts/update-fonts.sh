@@ -1,0 +1,77 @@
+#!/bin/bash
+# The scholar theme's fonts, Source Sans 3 (text) and Source Serif 4 (headings), come from
+# the npm registry's Fontsource packages: variable woff2 files subset to Latin and Latin
+# Extended, with the packages' licence (SIL Open Font License 1.1). Other scripts (CJK,
+# Cyrillic, Greek...) fall back to the system fonts the stylesheet names.
+#
+#   scripts/update-fonts.sh          fetch the pinned packages (npm pack), check them, and
+#                                    write the files into themes/scholar/assets/fonts/
+#   scripts/update-fonts.sh --check  check the files in the theme against the pins (offline)
+#
+# To move to a newer release, change the versions and integrity values below, run the
+# script without --check, and update the sha256 list it prints.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dest=themes/scholar/assets/fonts
+
+# package@version and the registry's integrity value for its tarball
+packages=(
+  "@fontsource-variable/source-sans-3@5.3.1 sha512-u0p5Z/PM2e1uxYOMiodLM6NVzxHwULcB6Oi7QSr2WU/sdoLBFP/BeOZ3YYHeJ6rHsjPZA1nZweZVaV7sf2MAyQ=="
+  "@fontsource-variable/source-serif-4@5.3.1 sha512-4Rtay22SC4lMvw11r/+9kxANB6P3M0X8s1NudBC2v0J1KU2y3DcMoNcT3lBoZ/CqLirzf+StlO6UlJilyrvaUg=="
+)
+# file in the theme, file in its package, sha256
+files=(
+  "source-sans-3-latin.woff2 files/source-sans-3-latin-wght-normal.woff2 19143dca075972bc84e3fd9eab7416dd40cc565dccb2435a044bdfabe060c7d5"
+  "source-sans-3-latin-italic.woff2 files/source-sans-3-latin-wght-italic.woff2 5fbc14d56cea35e60596c72ca969b349443c6a536f74e11748eed8b3a396e61d"
+  "source-sans-3-latin-ext.woff2 files/source-sans-3-latin-ext-wght-normal.woff2 a85a7459bdb3cdc1136751e151a506bae653fc29ada3ca86237477df6f1b59e6"
+  "source-sans-3-latin-ext-italic.woff2 files/source-sans-3-latin-ext-wght-italic.woff2 6fe10a66ec416f77a26309b645471d032ad8175063bb605b886e9b7e57efaaa8"
+  "LICENSE-source-sans-3.txt LICENSE 18aabf190848725e2576eefb5c29ba06aac1029d02132252a7f312eac2e50cf3"
+  "source-serif-4-latin.woff2 files/source-serif-4-latin-wght-normal.woff2 382475f38242c52d42a3e5ff8dc69b5d73f10d0d21e4550b5fe232984688779a"
+  "source-serif-4-latin-ext.woff2 files/source-serif-4-latin-ext-wght-normal.woff2 d10ccbbd0dc4ebae2938958dc1f622a53460fe297e9c958564742dd684309c3f"
+  "LICENSE-source-serif-4.txt LICENSE 18aabf190848725e2576eefb5c29ba06aac1029d02132252a7f312eac2e50cf3"
+)
+
+check() {
+  local bad=0 name src sum
+  for f in "${files[@]}"; do
+    read -r name src sum <<<"$f"
+    if [ "$(sha256sum "$1/$name" 2>/dev/null | cut -d' ' -f1)" != "$sum" ]; then
+      echo "fonts: $1/$name is missing or differs from the pinned sha256 $sum" >&2
+      bad=1
+    fi
+  done
+  [ -z "$(comm -13 <(for f in "${files[@]}"; do echo "${f%% *}"; done | sort) <(ls "$1" | sort))" ] ||
+    { echo "fonts: $1 holds files the pins do not name: $(comm -13 \
+      <(for f in "${files[@]}"; do echo "${f%% *}"; done | sort) <(ls "$1" | sort) | tr '\n' ' ')" >&2
+      bad=1; }
+  return $bad
+}
+
+if [ "${1:-}" = --check ]; then
+  check "$dest" && echo "fonts: ${#files[@]} files match their pins"
+  exit
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+for p in "${packages[@]}"; do
+  read -r spec integrity <<<"$p"
+  (cd "$work" && npm pack --silent "$spec" >/dev/null)
+  tarball=$(ls -t "$work"/*.tgz | head -1)
+  got="sha512-$(openssl dgst -sha512 -binary "$tarball" | base64 -w0)"
+  [ "$got" = "$integrity" ] || { echo "fonts: $spec: integrity $got, expected $integrity" >&2; exit 1; }
+  name=${spec%@*}
+  mkdir -p "$work/${name##*/}" && tar xzf "$tarball" -C "$work/${name##*/}" && rm "$tarball"
+done
+mkdir -p "$work/out"
+for f in "${files[@]}"; do
+  read -r name src sum <<<"$f"
+  family=${name#LICENSE-}
+  family=${family%.txt}
+  case $name in LICENSE-*) ;; *) family=$(sed -E 's/-latin.*//' <<<"$name") ;; esac
+  cp "$work/$family/package/$src" "$work/out/$name"
+done
+check "$work/out"
+mkdir -p "$dest"
+cp "$work"/out/* "$dest"/
+echo "fonts: wrote ${#files[@]} files to $dest"
