@@ -14,6 +14,7 @@
 #include "text/slug.h"
 #include "text/url_scheme.h"
 #include "view/view_meta.h"
+#include "view/view_parts.h"
 
 namespace sitegen {
 
@@ -159,6 +160,8 @@ constexpr size_t kShortAuthorList = 8;
 // the main list shows them all (see publication_list).
 constexpr size_t kFiltersOnEveryPage = 30;
 
+}  // namespace
+
 // The legend of the marks these publications' authors carry: `legend` ({symbol, text},
 // in the order of [publications.markers]) and `has_legend`.
 void put_legend(Data& d, const std::vector<const Publication*>& pubs,
@@ -178,8 +181,6 @@ void put_legend(Data& d, const std::vector<const Publication*>& pubs,
   put(d, "has_legend", data_flag(!used.empty()));
   put(d, "legend", std::move(legend));
 }
-
-}  // namespace
 
 Urls::Urls(const BaseUrl& base_url, bool allow_scripts)
     : root(base_url.root), abs(base_url.abs), allow_scripts(allow_scripts) {}
@@ -641,34 +642,6 @@ Data View::talks() const {
   }
   Data d = page_meta("talks", "Talks", "talks/", "", math);
   put(d, "talks", std::move(talks));
-  return d;
-}
-
-Data View::cv() const {
-  bool math = false;
-  Data sections = data_list(site_.cv.size());
-  for (const CvSection& s : site_.cv) {
-    Data sec;
-    put(sec, "title", s.title);
-    put(sec, "anchor", slugify(s.title));
-    put(sec, "compact", data_flag(s.style == "compact"));
-    Data entries = data_list(s.entries.size());
-    for (const CvEntry& e : s.entries) {
-      Data en;
-      put(en, "what", e.what);
-      put(en, "where", e.where);
-      put(en, "location", e.location);
-      put(en, "when", e.date.empty() ? format_range(e.start, e.end) : format_date(e.date));
-      std::string details_html = e.details.empty() ? "" : md(e.details);
-      math = math || sitegen::has_math(details_html);
-      put(en, "details_html", std::move(details_html));
-      data_push(entries, std::move(en));
-    }
-    put(sec, "entries", std::move(entries));
-    data_push(sections, std::move(sec));
-  }
-  Data d = page_meta("cv", "CV", "cv/", site_.person.name + " — curriculum vitae", math);
-  put(d, "sections", std::move(sections));
   return d;
 }
 

@@ -13,6 +13,7 @@ namespace sitegen {
 struct ViewOptions {
   std::string css_url_query;  // "?v=<hash>" appended to the stylesheet URL
   std::string body_end_html;  // live-reload script when serving
+  bool cv_pdf = false;        // /cv.pdf is built: the CV links to it
 };
 
 // Site-relative URL helpers: every URL a template sees starts with the base path.
@@ -89,6 +90,9 @@ class View {
   // `trusted`: raw HTML in the text is kept; otherwise it is shown as text (see model.h).
   std::string md(const std::string& text, bool trusted = true) const;
   std::string md_inline(const std::string& text, bool trusted = true) const;
+  // A cv.toml section filled from publications.toml and the .bib files, or talks.toml.
+  Data cv_publications(const CvSection& s, bool& math) const;
+  Data cv_talks(bool& math) const;
 
   const Site& site_;
   ViewOptions options_;
