@@ -200,8 +200,10 @@ bool print_cv_pdf(const std::string& browser, std::string_view html, const Outpu
       *err = "it did not finish within " + std::to_string(timeout_s) + " seconds";
     else if (status == -1)
       *err = "it could not be run";
+    else if (std::string said = last_line(read_file(log)); !said.empty())
+      *err = "it exited with status " + std::to_string(status) + ": " + said;
     else
-      *err = "it exited with status " + std::to_string(status) + ": " + last_line(read_file(log));
+      *err = "it exited with status " + std::to_string(status);
     return false;
   }
   *pdf = read_file(out);
