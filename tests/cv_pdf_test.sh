@@ -34,6 +34,9 @@ fail() {
 cp -r "$src/examples/qinghao-hu" "$work/site"
 printf '\n[cv]\npdf = true\n' >> "$work/site/site.toml"
 name="Qinghao Hu"
+cjk="上海交通大学 · 東京大学 · 서울대학교"
+printf '\n[[section]]\ntitle = "Languages"\n[[section.entry]]\nwhat = "%s"\n' "$cjk" \
+  >> "$work/site/cv.toml"
 
 # Every page: the running header's name and "i / n"; none shows the site's menu or footer.
 check_pages() {
@@ -66,6 +69,9 @@ grep -qaF "/URI (https://example.org/repo/publications/" "$work/abs/cv.pdf" ||
 grep -qF '<a class="btn" href="/repo/cv.pdf" download>' "$work/abs/cv/index.html" ||
   fail "/cv/ does not link to the PDF"
 pdfinfo "$work/abs/cv.pdf" | grep -q "(A4)" || fail "the default paper is not A4"
+
+# Chinese, Japanese and Korean text comes through (its glyphs were looked at in renders).
+grep -qF "$cjk" <<<"$(pdftotext "$work/abs/cv.pdf" -)" || fail "the PDF lacks the text $cjk"
 
 # The same bytes again.
 "$sitegen" build "$work/site" -o "$work/again" --base-url https://example.org/repo/ -q
