@@ -34,6 +34,8 @@ TEST_PACKAGES=(
   # for the W3C HTML checker
   chromium fonts-dejavu-core fonts-liberation nodejs npm ca-certificates
   default-jre-headless
+  # tests/cv_pdf_test.sh reads the printed CV (pdftotext, pdfinfo)
+  poppler-utils
   # tests/deploy_docs_test.sh runs the deployment guide's git commands
   git
   # scripts/release.sh fetches md4c's and cpp-httplib's Debian sources (pinned by SHA-256)

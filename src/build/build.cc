@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "build/cv_pdf.h"
 #include "build/local_links.h"
 #include "load/group.h"
 #include "load/load.h"
@@ -93,6 +94,46 @@ void check_output_paths(const SitePages& pages, const Source& content, const Out
   }
 }
 
+// How long the browser may take to print the CV.
+constexpr int kPrintTimeoutSeconds = 120;
+
+// The browser that prints cv.pdf, or "" (with a note saying why) when none will.
+std::string cv_pdf_browser(const Site& site, const BuildOptions& options,
+                           std::vector<std::string>& notes) {
+  if (!options.cv_pdf || !site.cv_settings.pdf) return "";
+  if (site.cv.empty()) {
+    notes.push_back("cv.pdf: cv.toml has no sections, so there is no CV to print; skipped");
+    return "";
+  }
+  std::string looked;
+  std::string browser = find_browser(site.cv_settings.browser, &looked);
+  if (browser.empty())
+    notes.push_back("cv.pdf: no Chromium or Chrome found (looked for " + looked + "); skipped");
+  return browser;
+}
+
+// Prints the built /cv/ into cv.pdf of the output; an error when the browser fails.
+void add_cv_pdf(const SitePages& pages, const std::string& browser, std::string cv_html,
+                const Source& content, Output& out, Diagnostics& diags) {
+  if (cv_html.empty()) {  // not kept or not rendered yet
+    auto it = out.files.find("cv/index.html");
+    if (it != out.files.end() && !it->second.bytes.empty()) {
+      cv_html = it->second.bytes;
+    } else {
+      RenderCache cache;
+      pages.render(pages.find("cv/index.html"), cv_html, cache);
+    }
+  }
+  std::string pdf, err;
+  if (!print_cv_pdf(browser, cv_html, out, pages.site().base_url, kPrintTimeoutSeconds, &pdf,
+                    &err)) {
+    diags.error(SourceLoc{content.display("site.toml"), 0, 0},
+                "cannot print cv.pdf with " + browser + ": " + err);
+    return;
+  }
+  out.files["cv.pdf"].bytes = std::move(pdf);
+}
+
 BuildSettings settings_of(const Site& site, const Theme& theme, const Source& content) {
   BuildSettings s;
   s.base_path = site.base_url.root;
@@ -140,6 +181,8 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
     else
       vopts.group_css_url_query = "?v=" + short_hash(group_css->second);
   }
+  std::string browser = cv_pdf_browser(site, options, result.notes);
+  vopts.cv_pdf = !browser.empty();
   auto pages = std::make_shared<const SitePages>(std::move(site), std::move(theme), vopts);
   {
     Output fixed;
@@ -150,8 +193,16 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
     check_output_paths(*pages, content, fixed, diags);
     if (diags.has_errors()) return result;
   }
+  // The CV's HTML, kept as it goes by for printing when pages go to a sink.
+  std::string cv_html;
+  FileSink pass = sink;
+  if (sink && vopts.cv_pdf)
+    pass = [&](const std::string& rel, std::string_view bytes) {
+      if (rel == "cv/index.html") cv_html = bytes;
+      return sink(rel, bytes);
+    };
   result.pages = options.pages_on_request ? name_pages(*pages, result.output)
-                                          : render_pages(*pages, result.output, sink);
+                                          : render_pages(*pages, result.output, pass);
   for (const auto& [rel, bytes] : pages->theme().assets)
     result.output.files["assets/" + rel].bytes = bytes;
   if (pages->view().has_math())
@@ -165,6 +216,8 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   result.output.files[".nojekyll"].bytes = "";
   if (!cname.empty() && !result.output.files.count("CNAME"))
     result.output.files["CNAME"].bytes = cname + "\n";
+  if (vopts.cv_pdf && !diags.has_errors())
+    add_cv_pdf(*pages, browser, std::move(cv_html), content, result.output, diags);
   if (options.pages_on_request) result.site_pages = std::move(pages);
   return result;
 }

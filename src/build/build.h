@@ -21,6 +21,7 @@ struct BuildOptions {
   std::string theme_search_dir;    // where named themes live; empty: themes/ beside the content
   bool pages_on_request = false;   // name the pages only; BuildResult::site_pages renders them
   std::string person;              // a group member's id: build their personal site (--person)
+  bool cv_pdf = false;             // print cv.pdf when site.toml asks for it ([cv] pdf = true)
 };
 
 // What the build resolved from the site's settings, for `serve`, which must not read
@@ -38,6 +39,8 @@ struct BuildResult {
   size_t pages = 0;  // HTML pages rendered
   BaseUrl base_url;  // the base URL the site was built for (site.toml or --base-url)
   BuildSettings settings;
+  // Lines for the user that are neither errors nor warnings ("cv.pdf: ... skipped").
+  std::vector<std::string> notes;
   // With BuildOptions::pages_on_request: what renders the pages named in `output`.
   std::shared_ptr<const SitePages> site_pages;
 };

@@ -154,6 +154,7 @@ int check_content_dir(const std::string& content, Io io) {
 
 int cmd_build(const std::vector<std::string>& args, Io io) {
   BuildArgs a;
+  a.options.cv_pdf = true;
   if (!parse_args(args, true, &a, io)) return kExitUsage;
   if (int rc = check_content_dir(a.content, io)) return rc;
   std::string unsafe = unsafe_output(a.content, a.out);
@@ -179,6 +180,7 @@ int cmd_build(const std::vector<std::string>& args, Io io) {
     return kExitErrors;
   }
   print_diagnostics(r.diags, io.err);
+  for (const std::string& note : r.notes) io.err << note << "\n";
   if (r.diags.has_errors()) {
     io.err << "sitegen: " << r.diags.error_count() << " error(s); nothing was written, " << a.out
            << " is unchanged\n";

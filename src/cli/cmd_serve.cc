@@ -64,6 +64,8 @@ bool parse_args(const std::vector<std::string>& args, ServeArgs* a, Io io) {
       a->options.theme_search_dir = value;
     } else if (arg == "--open" && !has_value) {
       a->open = true;
+    } else if (arg == "--pdf" && !has_value) {
+      a->options.cv_pdf = true;
     } else if (arg == "--poll" && !has_value) {
       a->options.poll = true;
     } else if (!arg.empty() && arg[0] == '-') {

@@ -9,7 +9,9 @@ const std::vector<Command>& commands() {
        "usage: sitegen build [CONTENT] [-o OUT] [options]\n\n"
        "Builds CONTENT into OUT (default: public/). Nothing is written when the content\n"
        "has errors; the previous output stays as it was. Without CONTENT: content/ if it\n"
-       "holds site.toml, else the current directory if it does, else content/.\n\n"
+       "holds site.toml, else the current directory if it does, else content/.\n"
+       "With [cv] pdf = true in site.toml it also prints /cv/ to OUT/cv.pdf with headless\n"
+       "Chromium or Chrome (skipped, saying so, when neither is found).\n\n"
        "options:\n"
        "  -o, --output DIR   where to write the site (default: public/)\n"
        "  --base-url URL     override base_url from site.toml (e.g. https://me.github.io/repo/)\n"
@@ -60,6 +62,7 @@ const std::vector<Command>& commands() {
        "  -p, --port N       listen on port N and no other (0: any free port)\n"
        "  --bind ADDR        listen on ADDR instead of 127.0.0.1 (the network can then see it)\n"
        "  --open             open the site in the default browser (xdg-open)\n"
+       "  --pdf              print cv.pdf on every build when site.toml asks for it\n"
        "  --poll             watch by polling instead of inotify (network file systems)\n"
        "  --theme-dir DIR    look for the theme site.toml names in DIR/NAME first, then\n"
        "                     in the content folder's themes/ and the built-in ones\n",

@@ -165,6 +165,21 @@ void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diag
   }
   if (const TomlNode* pubs = r.table("publications"))
     load_pub_settings(*pubs, site.pubs_settings, diags);
+  if (const TomlNode* cv = r.table("cv")) {
+    TableReader cr(*cv, "[cv]", diags);
+    cr.boolean("pdf", &site.cv_settings.pdf);
+    if (cr.string("paper", &site.cv_settings.paper)) {
+      static const std::vector<std::string_view> kPapers = {"a4", "letter"};
+      if (std::find(kPapers.begin(), kPapers.end(), site.cv_settings.paper) == kPapers.end()) {
+        diags.error(cr.find("paper")->loc, "unknown `paper` value `" + site.cv_settings.paper +
+                                               "`: expected \"a4\" or \"letter\"" +
+                                               did_you_mean(site.cv_settings.paper, kPapers));
+        site.cv_settings.paper = "a4";
+      }
+    }
+    cr.string("browser", &site.cv_settings.browser);
+    cr.finish();
+  }
   if (const TomlNode* nav = r.table("nav")) {
     TableReader nr(*nav, "[nav]", diags);
     if (nr.string_array("items", &site.nav)) site.nav_loc = nr.find("items")->loc;

@@ -281,8 +281,28 @@ void load_cv(const Source& source, Site& site, Diagnostics& diags) {
     TableReader r(*node, "[[section]]", diags);
     CvSection s;
     s.loc = node->key_loc;
-    r.string("title", &s.title, true);
+    check_one_of(r, "include", &s.include, {"publications", "talks"}, "section include");
+    r.string("title", &s.title, s.include.empty());
+    if (s.title.empty()) s.title = s.include == "talks" ? "Talks" : "Publications";
     check_one_of(r, "style", &s.style, {"", "compact"}, "section style");
+    if (s.include == "publications") {
+      check_one_of(r, "group_by", &s.group_by, {"type", "year", "none"}, "`group_by` value");
+      r.boolean("selected", &s.selected_only);
+      std::vector<std::string> types;
+      if (r.strings("types", &types)) {
+        for (const std::string& t : types) {
+          if (std::optional<PublicationType> known = publication_type_named(t))
+            s.types.push_back(*known);
+          else
+            diags.error(r.find("types")->loc, "unknown publication type `" + t + "` in `types`" +
+                                                  did_you_mean(t, publication_type_names()));
+        }
+      }
+    }
+    if (!s.include.empty() && r.find("entry"))
+      diags.error(r.find("entry")->key_loc, "a section with `include = \"" + s.include +
+                                                "\"` is filled from your " + s.include +
+                                                "; it has no [[section.entry]]");
     for (const TomlNode* e : r.tables("entry")) {
       TableReader er(*e, "[[section.entry]]", diags);
       CvEntry entry;

@@ -119,6 +119,19 @@ struct CvSection {
   std::string title;
   std::string style;  // "" or "compact"
   std::vector<CvEntry> entries;
+  // A section filled from the site's own data instead of entries: "publications" or
+  // "talks"; "" for a section of entries.
+  std::string include;
+  std::string group_by = "type";       // publications: "type" | "year" | "none"
+  bool selected_only = false;          // publications: only `selected = true`
+  std::vector<PublicationType> types;  // publications: only these; empty: all
+};
+
+// site.toml's [cv]: the PDF of /cv/ printed at build time.
+struct CvSettings {
+  bool pdf = false;
+  std::string paper = "a4";  // "a4" | "letter"
+  std::string browser;       // Chromium or Chrome: a command on PATH or a path; "": found
 };
 
 struct Page {
@@ -205,6 +218,7 @@ struct Site {
   std::vector<NewsItem> news;  // newest first
   std::vector<Talk> talks;
   std::vector<CvSection> cv;
+  CvSettings cv_settings;
   std::vector<Page> pages;
   std::vector<StaticFile> static_files;
   std::map<std::string, std::string> layouts;  // content/layouts overrides: file name -> text

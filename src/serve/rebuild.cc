@@ -70,6 +70,7 @@ Server::Impl::Built Server::Impl::build() const {
   build_options.live_reload_script = live_reload_script();
   build_options.theme_search_dir = options.theme_search_dir;
   build_options.pages_on_request = true;
+  build_options.cv_pdf = options.cv_pdf;
   DiskSource disk(options.content_dir);
   RecordingSource source(disk);
   b.result = build_site(source, build_options);
@@ -152,6 +153,7 @@ void Server::Impl::publish(Built built, const std::vector<std::string>& changed)
   {
     std::lock_guard<std::mutex> log(log_mu);
     err << result.diags.format_all();
+    for (const std::string& note : result.notes) err << note << "\n";
     out << line << (changed.empty() ? "built " : "rebuilt ") << next->pages << " pages in " << ms
         << " ms";
     if (!changed.empty())

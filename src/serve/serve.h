@@ -30,6 +30,7 @@ struct ServeOptions {
   int max_streams = 48;            // SSE clients at once; the pool of 64 keeps room for pages
   int max_publish_delay_ms = 500;  // saves keep coming: a build is still published this often
   std::string theme_search_dir;    // as BuildOptions::theme_search_dir
+  bool cv_pdf = false;             // print cv.pdf on every build (--pdf), as `build` does
 };
 
 // A built site as it is served. Its pages are rendered when first requested.

@@ -667,34 +667,6 @@ Data View::talks() const {
   return d;
 }
 
-Data View::cv() const {
-  bool math = false;
-  Data sections = data_list(site_.cv.size());
-  for (const CvSection& s : site_.cv) {
-    Data sec;
-    put(sec, "title", s.title);
-    put(sec, "anchor", slugify(s.title));
-    put(sec, "compact", data_flag(s.style == "compact"));
-    Data entries = data_list(s.entries.size());
-    for (const CvEntry& e : s.entries) {
-      Data en;
-      put(en, "what", e.what);
-      put(en, "where", e.where);
-      put(en, "location", e.location);
-      put(en, "when", e.date.empty() ? format_range(e.start, e.end) : format_date(e.date));
-      std::string details_html = e.details.empty() ? "" : md(e.details);
-      math = math || sitegen::has_math(details_html);
-      put(en, "details_html", std::move(details_html));
-      data_push(entries, std::move(en));
-    }
-    put(sec, "entries", std::move(entries));
-    data_push(sections, std::move(sec));
-  }
-  Data d = page_meta("cv", "CV", "cv/", site_.person.name + " — curriculum vitae", math);
-  put(d, "sections", std::move(sections));
-  return d;
-}
-
 Data View::page(size_t index) const {
   const Page& pg = site_.pages[index];
   std::string body_html = md(pg.body);

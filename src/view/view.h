@@ -16,6 +16,7 @@ struct ViewOptions {
   std::string body_end_html;  // live-reload script when serving
   // "?v=<hash>" of the theme's group.css, which a group site's pages load; "" without one
   std::string group_css_url_query;
+  bool cv_pdf = false;  // /cv.pdf is built: the CV links to it
 };
 
 // Site-relative URL helpers: every URL a template sees starts with the base path.
@@ -102,6 +103,9 @@ class View {
   std::vector<std::string> member_classes(const Publication& p) const;
   void put_people(Data& d, const std::vector<std::string>& ids) const;
   Data member_card(size_t index) const;
+  // A cv.toml section filled from publications.toml and the .bib files, or talks.toml.
+  Data cv_publications(const CvSection& s, bool& math) const;
+  Data cv_talks(bool& math) const;
 
   const Site& site_;
   ViewOptions options_;
