@@ -120,6 +120,11 @@ ld_flags="$c_ld_flags -stdlib=libc++ -static-libstdc++"
 std_libs="-Wl,--push-state,--no-as-needed -ldl -Wl,--pop-state"
 mkdir -p "$deps/llvm-lib"
 cp "$llvm"/lib/lib{c++,c++abi,unwind}.a "$deps/llvm-lib/"
+# GCC's crtbegin/crtend (no glibc calls) in the sysroot, for clang to fall back on where
+# compiler-rt has no crtbegin of its own for the architecture.
+gcc_crt="$(dirname "$(gcc -print-file-name=crtbeginS.o)")"
+mkdir -p "$sysroot/usr/lib/gcc/$multiarch/$(basename "$gcc_crt")"
+cp "$gcc_crt"/crt{begin,beginS,beginT,end,endS}.o "$sysroot/usr/lib/gcc/$multiarch/$(basename "$gcc_crt")/"
 
 # md4c and md4c-html: static, position-independent (sitegen is a PIE).
 tar -xzf "$(fetch "$MD4C_ORIG" "$MD4C_ORIG_SHA256")" -C "$deps/src"
