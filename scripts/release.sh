@@ -135,8 +135,8 @@ cmake -S "$deps/src/md4c-release-0.4.8" -B "$deps/md4c-build" -DCMAKE_BUILD_TYPE
 cmake --build "$deps/md4c-build" -j"$(nproc)" >/dev/null
 cmake --install "$deps/md4c-build" >/dev/null
 
-# cpp-httplib: upstream's header-only httplib.h with Debian's patches, and the compression
-# the Debian library has (zlib, brotli).
+# cpp-httplib: upstream's header-only httplib.h with Debian's patches, and what the Debian
+# library is built with: OpenSSL (HTTPS clients), zlib and brotli.
 tar -xJf "$(fetch "$HTTPLIB_ORIG" "$HTTPLIB_ORIG_SHA256")" -C "$deps/src"
 httplib_src="$(echo "$deps"/src/yhirose-cpp-httplib-*)"
 tar -xJf "$(fetch "$HTTPLIB_DEBIAN" "$HTTPLIB_DEBIAN_SHA256")" -C "$httplib_src"
@@ -166,19 +166,20 @@ Libs: -L${prefix}/lib -lyaml'
 pc jemalloc "$(pkg-config --modversion jemalloc)" 'Libs: -L${prefix}/lib -ljemalloc -lm -pthread -ldl'
 # toml++ header-only: the same Debian headers, compiled into sitegen.
 pc tomlplusplus "$(pkg-config --modversion tomlplusplus)" 'Cflags: -I${prefix}/include -DTOML_HEADER_ONLY=1'
-pc cpp-httplib 0.11.4 "Cflags: -I\${prefix}/include -DCPPHTTPLIB_ZLIB_SUPPORT -DCPPHTTPLIB_BROTLI_SUPPORT
-Libs: -L\${prefix}/lib -lbrotlienc -lbrotlidec -lbrotlicommon -lz"
-# OpenSSL 3, static, for HTTPS clients: CMake's FindOpenSSL is pointed here below
-# (OPENSSL_ROOT_DIR, OPENSSL_USE_STATIC_LIBS), pkg-config users get these.
 openssl_version="$(pkg-config --modversion openssl)"
+pc cpp-httplib 0.11.4 "Requires: libssl libcrypto
+Cflags: -I\${prefix}/include -DCPPHTTPLIB_OPENSSL_SUPPORT -DCPPHTTPLIB_ZLIB_SUPPORT -DCPPHTTPLIB_BROTLI_SUPPORT
+Libs: -L\${prefix}/lib -lbrotlienc -lbrotlidec -lbrotlicommon -lz"
+# OpenSSL 3, static: for cpp-httplib above, and for CMake's FindOpenSSL, pointed here below
+# (OPENSSL_ROOT_DIR, OPENSSL_USE_STATIC_LIBS).
 pc libcrypto "$openssl_version" 'Cflags: -I${prefix}/include
 Libs: -L${prefix}/lib -lcrypto -ldl -pthread'
 pc libssl "$openssl_version" 'Requires: libcrypto
 Libs: -L${prefix}/lib -lssl'
 pc openssl "$openssl_version" 'Requires: libssl libcrypto'
 
-# OpenSSL links against glibc 2.31: checked here, as sitegen links it only once an
-# importer speaks HTTPS.
+# OpenSSL's TLS client links against glibc 2.31: checked here, as sitegen takes from the
+# archives only what it calls (nothing of TLS until it speaks HTTPS).
 printf '#include <openssl/ssl.h>\nint main(void) { SSL_CTX *c = SSL_CTX_new(TLS_client_method()); SSL_CTX_free(c); return c == 0; }\n' \
   >"$deps/src/tls.c"
 # shellcheck disable=SC2086
@@ -187,7 +188,8 @@ clang-14 $sysroot_flags $c_ld_flags -I"$prefix/include" \
   die "OpenSSL does not link against glibc $GLIBC_FLOOR"
 
 # Only the prefix's .pc files are seen, and the libraries' CMake packages are not looked
-# for, so every library comes from the prefix.
+# for, so every library comes from the prefix; nothing found by an earlier run is kept.
+rm -f "$out/CMakeCache.txt"
 PKG_CONFIG_LIBDIR="$prefix/lib/pkgconfig" PKG_CONFIG_PATH="" PKG_CONFIG_SYSROOT_DIR="" \
   cmake -S . -B "$out" -DCMAKE_BUILD_TYPE=Release --no-warn-unused-cli \
   -DCMAKE_C_FLAGS="$sysroot_flags" -DCMAKE_CXX_FLAGS="$cxx_flags" \
