@@ -38,8 +38,10 @@ TEST_PACKAGES=(
   poppler-utils
   # tests/deploy_docs_test.sh runs the deployment guide's git commands
   git
-  # scripts/release.sh fetches md4c's and cpp-httplib's Debian sources (pinned by SHA-256)
-  curl
+  # scripts/release.sh fetches Debian 11's glibc and md4c's and cpp-httplib's Debian
+  # sources (pinned by SHA-256), and links with clang-14 (above) LLVM's C++ library,
+  # unwinder and runtime and OpenSSL, all static
+  curl libc++-14-dev libc++abi-14-dev libunwind-14-dev libssl-dev
   # the benchmark's smoke test (bench/run.py): sitegen next to Hugo
   python3 hugo hyperfine time
 )

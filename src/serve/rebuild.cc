@@ -2,6 +2,7 @@
 // (pages named, rendered on request), and the build is published once the writes have
 // been quiet, with the events that tell open pages what to do and the terminal line.
 #include <algorithm>
+#include <chrono>
 #include <ctime>
 #include <filesystem>
 #include <set>
@@ -25,7 +26,10 @@ std::string file_stamp(const std::string& path) {
   auto mtime = fs::last_write_time(path, ec);
   auto size = fs::file_size(path, ec2);
   if (ec || ec2) return "missing";
-  return std::to_string(mtime.time_since_epoch().count()) + ":" + std::to_string(size);
+  // In nanoseconds, as a 64-bit count: libc++ counts file times in a 128-bit integer,
+  // which std::to_string does not take.
+  auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(mtime.time_since_epoch());
+  return std::to_string(ns.count()) + ":" + std::to_string(size);
 }
 
 std::string time_of_day() {
