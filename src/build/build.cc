@@ -114,6 +114,7 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   result.base_url = site.base_url;
   Theme theme = load_theme(site, content, options.theme_search_dir, diags);
   result.settings = settings_of(site, theme, content);
+  site.ui = ui_strings_for(site.language, theme.i18n, site.i18n_files, diags);
   if (diags.has_errors()) return result;
 
   ViewOptions vopts;

@@ -214,6 +214,15 @@ void list_static_and_layouts(const Source& source, Site& site, Diagnostics& diag
     }
     site.static_files.push_back({rel.substr(std::string("static/").size())});
   }
+  for (const std::string& rel : source.list("i18n")) {
+    if (!rel.ends_with(".toml")) continue;
+    std::string err;
+    if (std::optional<std::string> text = source.read(rel, &err))
+      site.i18n_files[rel.substr(std::string("i18n/").size())] = {source.display(rel),
+                                                                  std::move(*text)};
+    else
+      diags.error(SourceLoc{source.display(rel), 0, 0}, "cannot read file: " + err);
+  }
   for (const std::string& rel : source.list("layouts")) {
     std::string err;
     if (std::optional<std::string> text = source.read(rel, &err))

@@ -11,6 +11,7 @@
 #include "load/date.h"
 #include "load/diag.h"
 #include "load/publication_type.h"
+#include "load/ui_strings.h"
 
 namespace sitegen {
 
@@ -165,6 +166,14 @@ struct Site {
   std::string theme;    // "" means the built-in default
   SourceLoc theme_loc;  // where `theme` is written, for messages
   std::string language = "en";
+  // The site's languages, the first the default (site.toml's `languages`); one entry,
+  // `language`, for a site in one language.
+  std::vector<std::string> languages;
+  // The words the theme shows in `language`, its dates' form (set by the build from the
+  // built-in, the theme's and the content's i18n files).
+  UiStrings ui;
+  // content/i18n/zh.toml -> {path shown in messages, text}.
+  I18nFiles i18n_files;
   std::string description;
   std::string cname;    // written to CNAME when set
   std::string favicon;  // path under static/

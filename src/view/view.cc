@@ -77,7 +77,7 @@ constexpr KnownLink kKnownLinks[] = {
 
 // Appends a link to a list; a link whose URL is dropped (a script URL) is left out.
 void append_link(Data& links, const std::string& label, const std::string& url, const Urls& urls,
-                 bool trusted = true) {
+                 const UiStrings& ui, bool trusted = true) {
   std::string href = urls.content(url, trusted);
   if (href.empty()) return;
   std::string lower = label;
@@ -88,7 +88,9 @@ void append_link(Data& links, const std::string& label, const std::string& url, 
   put(d, "icon", "link");
   for (const KnownLink& k : kKnownLinks) {
     if (lower == k.key) {
-      put(d, "label", std::string(k.label));
+      // Names of services stay as they are; the words (PDF, Code, ...) are the language's.
+      auto word = ui.text.find("links." + lower);
+      put(d, "label", word != ui.text.end() ? word->second : std::string(k.label));
       put(d, "icon", std::string(k.icon));
     }
   }
@@ -179,6 +181,21 @@ void put_legend(Data& d, const std::vector<const Publication*>& pubs,
   put(d, "legend", std::move(legend));
 }
 
+// The `t` of templates: {{t.news}}, {{t.type.conference}}.
+Data ui_table(const UiStrings& ui) {
+  std::map<std::string, Data> tables;
+  Data t;
+  for (const auto& [key, text] : ui.text) {
+    size_t dot = key.find('.');
+    if (dot == std::string::npos)
+      put(t, key, text);
+    else
+      put(tables[key.substr(0, dot)], key.substr(dot + 1), text);
+  }
+  for (auto& [name, table] : tables) put(t, name, std::move(table));
+  return t;
+}
+
 }  // namespace
 
 Urls::Urls(const BaseUrl& base_url, bool allow_scripts)
@@ -194,7 +211,10 @@ std::string Urls::content(const std::string& url, bool trusted) const {
 }
 
 View::View(const Site& site, ViewOptions options)
-    : site_(site), options_(std::move(options)), urls_(site.base_url, site.allow_javascript_urls) {
+    : site_(site),
+      ui_(site.ui.text.empty() ? builtin_ui_strings(site.language) : site.ui),
+      options_(std::move(options)),
+      urls_(site.base_url, site.allow_javascript_urls) {
   const Person& p = site.person;
   Data person;
   put(person, "name", p.name);
@@ -210,7 +230,7 @@ View::View(const Site& site, ViewOptions options)
   put(person, "interests", string_list(p.interests));
   put(person, "has_interests", data_flag(!p.interests.empty()));
   Data links = data_list(p.links.size());
-  for (const Link& l : p.links) append_link(links, l.label, l.url, urls_, l.trusted);
+  for (const Link& l : p.links) append_link(links, l.label, l.url, urls_, ui_, l.trusted);
   put(person, "has_links", data_flag(!links.is_empty_list()));
   put(person, "links", std::move(links));
   put(common_, "person", std::move(person));
@@ -223,6 +243,7 @@ View::View(const Site& site, ViewOptions options)
   put(s, "favicon_url", site.favicon.empty() ? "" : urls_.content(site.favicon));
   put(common_, "site", std::move(s));
   put(common_, "lang", site.language);
+  put(common_, "t", ui_table(ui_));
   put(common_, "root", urls_.root);
   put(common_, "css_url", urls_.page("assets/style.css") + options_.css_url_query);
   put(common_, "icons_url", urls_.page("assets/icons.svg"));
@@ -241,10 +262,10 @@ View::View(const Site& site, ViewOptions options)
 
   // Navigation: the [nav] items, or every section that has content; then pages with nav = true.
   auto section_rel = [&](const std::string& name) -> std::pair<std::string, std::string> {
-    if (name == "publications") return {"Publications", "publications/"};
-    if (name == "talks") return {"Talks", "talks/"};
-    if (name == "news") return {"News", "news/"};
-    if (name == "cv") return {"CV", "cv/"};
+    if (name == "publications") return {ui_.get("publications"), "publications/"};
+    if (name == "talks") return {ui_.get("talks"), "talks/"};
+    if (name == "news") return {ui_.get("news"), "news/"};
+    if (name == "cv") return {ui_.get("cv"), "cv/"};
     for (const Page& pg : site.pages)
       if (pg.slug == name) return {pg.title, pg.slug + "/"};
     return {name, name + "/"};
@@ -265,7 +286,7 @@ View::View(const Site& site, ViewOptions options)
   const auto& pubs = site.publications;
   for (PublicationType t : publication_types_in_group_order()) {
     std::string name(info(t).name);
-    Filter f{"type", name, std::string(info(t).group_title), "publications/type/" + name + "/", {}};
+    Filter f{"type", name, ui_.get("types." + name), "publications/type/" + name + "/", {}};
     for (size_t i = 0; i < pubs.size(); ++i)
       if (pubs[i].type == t) f.pubs.push_back(i);
     if (!f.pubs.empty()) filters_.push_back(std::move(f));
@@ -281,7 +302,7 @@ View::View(const Site& site, ViewOptions options)
     }
   }
   for (auto& [y, idx] : years) {
-    std::string label = y ? std::to_string(y) : "Undated";
+    std::string label = y ? std::to_string(y) : ui_.get("undated");
     filters_.push_back({"year", label, label, "publications/year/" + slugify(label) + "/", idx});
   }
   for (auto& [slug, entry] : tags)
@@ -335,7 +356,7 @@ std::string View::md(const std::string& text, bool trusted) const {
 Data View::news_item(size_t index) const {
   const NewsItem& n = site_.news[index];
   Data item;
-  put(item, "date", format_date(n.date));
+  put(item, "date", format_date(n.date, ui_.dates));
   put(item, "date_iso", iso_date(n.date));
   put(item, "text_html", news_text_html(index));
   put(item, "link", n.link.empty() ? "" : urls_.content(n.link));
@@ -417,15 +438,19 @@ Data View::pub_entry(size_t index, char& math) const {
   put_authors(d, p.authors, short_n, site_.pubs_settings.markers);
   put(d, "has_authors_rest", data_flag(short_n < p.authors.size()));
   put(d, "authors_rest_count", std::to_string(p.authors.size() - short_n));
+  put(d, "authors_rest_label",
+      ui_.get("and_more", {{"n", std::to_string(p.authors.size() - short_n)}}));
   put(d, "et_al", data_flag(p.et_al));
   put(d, "venue", p.venue);
   put(d, "venue_full", p.venue_full);
   put(d, "year", p.year ? std::to_string(p.year) : "");
-  put(d, "date", format_date(p.date));
+  put(d, "date", format_date(p.date, ui_.dates));
   put(d, "type", std::string(info(p.type).name));
-  put(d, "type_label", std::string(info(p.type).label));
+  put(d, "type_label", ui_.get("type." + std::string(info(p.type).name)));
   put(d, "status", std::string(info(p.status).name));
-  std::string status(info(p.status).label);
+  std::string status = p.status == PublicationStatus::kPublished
+                           ? ""
+                           : ui_.get("status." + std::string(info(p.status).name));
   put(d, "status_label", status);
   put(d, "has_status", data_flag(!status.empty()));
   put(d, "awards", string_list(p.awards));
@@ -441,13 +466,13 @@ Data View::pub_entry(size_t index, char& math) const {
   put(d, "tags", std::move(tags));
   put(d, "has_tags", data_flag(!p.tags.empty()));
   Data links = data_list(p.links.size() + 2);
-  for (const Link& l : p.links) append_link(links, l.label, l.url, urls_, l.trusted);
+  for (const Link& l : p.links) append_link(links, l.label, l.url, urls_, ui_, l.trusted);
   if (!p.arxiv.empty() && std::none_of(p.links.begin(), p.links.end(),
                                        [](const Link& l) { return l.label == "arxiv"; }))
-    append_link(links, "arxiv", "https://arxiv.org/abs/" + p.arxiv, urls_);
+    append_link(links, "arxiv", "https://arxiv.org/abs/" + p.arxiv, urls_, ui_);
   if (!p.doi.empty() &&
       std::none_of(p.links.begin(), p.links.end(), [](const Link& l) { return l.label == "doi"; }))
-    append_link(links, "doi", "https://doi.org/" + p.doi, urls_);
+    append_link(links, "doi", "https://doi.org/" + p.doi, urls_, ui_);
   put(d, "has_links", data_flag(!links.is_empty_list()));
   put(d, "links", std::move(links));
   put(d, "number", p.number_label);
@@ -509,13 +534,13 @@ Data View::publications() const {
     for (size_t i = 0; i < all.size(); ++i) all[i] = i;
     groups.emplace_back("", std::move(all));
   }
-  return publication_list("Publications", "publications/", groups, nullptr);
+  return publication_list(ui_.get("publications"), "publications/", groups, nullptr);
 }
 
 Data View::publications_filtered(size_t index) const {
   const Filter& f = filters_[index];
-  std::string title = f.kind == "tag"    ? "Publications on " + f.label
-                      : f.kind == "year" ? "Publications from " + f.label
+  std::string title = f.kind == "tag"    ? ui_.get("publications_on", {{"tag", f.label}})
+                      : f.kind == "year" ? ui_.get("publications_from", {{"year", f.label}})
                                          : f.label;
   return publication_list(title, f.rel, {{"", f.pubs}}, &f);
 }
@@ -563,16 +588,19 @@ Data View::publication_list(const std::string& title, const std::string& rel,
     if (n == 0) continue;
     Data fg;
     std::string_view k(kind);
-    put(fg, "title", std::string(k == "type" ? "Type" : k == "year" ? "Year" : "Topic"));
+    put(fg, "title",
+        ui_.get(k == "type"   ? "filter_type"
+                : k == "year" ? "filter_year"
+                              : "filter_topic"));
     put(fg, "filters", std::move(fl));
     put(fg, "has_more", data_flag(cut));
     if (cut) {
       put(fg, "more_url", urls_.page("publications/"));
       put(fg, "more_label",
-          "All " + std::to_string(n) +
-              (k == "type"   ? " types"
-               : k == "year" ? " years"
-                             : " topics"));
+          ui_.get(k == "type"   ? "all_types"
+                  : k == "year" ? "all_years"
+                                : "all_topics",
+                  {{"n", std::to_string(n)}}));
     }
     data_push(filter_groups, std::move(fg));
   }
@@ -581,6 +609,7 @@ Data View::publication_list(const std::string& title, const std::string& rel,
   put(d, "is_filtered", data_flag(current != nullptr));
   put(d, "all_url", urls_.page("publications/"));
   put(d, "count", std::to_string(count));
+  put(d, "count_label", ui_.get("in_total", {{"n", std::to_string(count)}}));
   put(d, "bib_all_url", urls_.page("publications.bib"));
   return d;
 }
@@ -597,7 +626,7 @@ Data View::publication(size_t index) const {
 }
 
 Data View::news() const {
-  Data d = page_meta("news", "News", "news/", "",
+  Data d = page_meta("news", ui_.get("news"), "news/", "",
                      std::any_of(news_html_.begin(), news_html_.end(),
                                  [](const std::string& h) { return sitegen::has_math(h); }));
   Data items = data_list(site_.news.size());
@@ -622,7 +651,7 @@ Data View::talks() const {
     put(item, "slides_url", t.slides.empty() ? "" : urls_.content(t.slides));
     put(item, "video_url", t.video.empty() ? "" : urls_.content(t.video));
     Data links = data_list(t.links.size());
-    for (const Link& l : t.links) append_link(links, l.label, l.url, urls_);
+    for (const Link& l : t.links) append_link(links, l.label, l.url, urls_, ui_);
     put(item, "has_links", data_flag(!links.is_empty_list()));
     put(item, "links", std::move(links));
     put(item, "abstract_html", std::move(abstract_html));
@@ -631,7 +660,7 @@ Data View::talks() const {
       Data g;
       put(g, "event", e.event);
       put(g, "location", e.location);
-      put(g, "date", format_date(e.date));
+      put(g, "date", format_date(e.date, ui_.dates));
       put(g, "date_iso", iso_date(e.date));
       put(g, "link", e.link.empty() ? "" : urls_.content(e.link));
       data_push(given, std::move(g));
@@ -639,7 +668,7 @@ Data View::talks() const {
     put(item, "given", std::move(given));
     data_push(talks, std::move(item));
   }
-  Data d = page_meta("talks", "Talks", "talks/", "", math);
+  Data d = page_meta("talks", ui_.get("talks"), "talks/", "", math);
   put(d, "talks", std::move(talks));
   return d;
 }
@@ -658,7 +687,9 @@ Data View::cv() const {
       put(en, "what", e.what);
       put(en, "where", e.where);
       put(en, "location", e.location);
-      put(en, "when", e.date.empty() ? format_range(e.start, e.end) : format_date(e.date));
+      put(en, "when",
+          e.date.empty() ? format_range(e.start, e.end, ui_.dates)
+                         : format_date(e.date, ui_.dates));
       std::string details_html = e.details.empty() ? "" : md(e.details);
       math = math || sitegen::has_math(details_html);
       put(en, "details_html", std::move(details_html));
@@ -667,7 +698,8 @@ Data View::cv() const {
     put(sec, "entries", std::move(entries));
     data_push(sections, std::move(sec));
   }
-  Data d = page_meta("cv", "CV", "cv/", site_.person.name + " — curriculum vitae", math);
+  Data d = page_meta("cv", ui_.get("cv"), "cv/",
+                     ui_.get("cv_description", {{"name", site_.person.name}}), math);
   put(d, "sections", std::move(sections));
   return d;
 }
@@ -681,7 +713,7 @@ Data View::page(size_t index) const {
 }
 
 Data View::not_found() const {
-  return page_meta("404", "Page not found", "404.html", "");
+  return page_meta("404", ui_.get("not_found_title"), "404.html", "");
 }
 
 }  // namespace sitegen

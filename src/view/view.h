@@ -91,6 +91,7 @@ class View {
   std::string md_inline(const std::string& text, bool trusted = true) const;
 
   const Site& site_;
+  UiStrings ui_;  // the site's, or the built-in ones of its language when it has none
   ViewOptions options_;
   Urls urls_;
   Data common_;

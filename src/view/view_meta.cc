@@ -145,8 +145,8 @@ std::string head_html(const Site& site, const Urls& urls, const PageMeta& page) 
   meta(out, "name", "twitter:description", page.description);
   if (!site.news.empty())
     out += "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"" +
-           html_escape(site.title + " — News") + "\" href=\"" + urls.page("news/feed.xml") +
-           "\">\n";
+           html_escape(site.title + " — " + site.ui.get("news")) + "\" href=\"" +
+           urls.page("news/feed.xml") + "\">\n";
   if (page.kind == "home") out += json_ld(person_json(site, urls));
   return out;
 }
