@@ -160,6 +160,12 @@ struct StaticFile {
   std::string rel;  // path relative to static/, '/' separated
 };
 
+// A text the default language has and another lacks, for `sitegen check`.
+struct Untranslated {
+  SourceLoc loc;
+  std::string what;  // "`position`", "bio.md"
+};
+
 struct Site {
   std::string title;
   BaseUrl base_url;     // from site.toml's base_url, or --base-url
@@ -172,6 +178,8 @@ struct Site {
   // The words the theme shows in `language`, its dates' form (set by the build from the
   // built-in, the theme's and the content's i18n files).
   UiStrings ui;
+  // What this language lacks of the default one's texts (empty for the default).
+  std::vector<Untranslated> untranslated;
   // content/i18n/zh.toml -> {path shown in messages, text}.
   I18nFiles i18n_files;
   std::string description;

@@ -31,6 +31,8 @@ void link_authors(Site& site) {
   // The person's names, normalized once; entries are independent, so linked on all cores.
   std::vector<std::string> mine;
   if (!site.person.name.empty()) mine.push_back(normalize_name(site.person.name));
+  // The name in the other script counts too: 赵涵 is Han Zhao's name on a Chinese paper.
+  if (!site.person.native_name.empty()) mine.push_back(normalize_name(site.person.native_name));
   for (const std::string& alias : site.person.aliases) mine.push_back(normalize_name(alias));
   parallel_for(site.publications.size(), 256, [&](size_t i) {
     Publication& p = site.publications[i];

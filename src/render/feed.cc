@@ -73,7 +73,7 @@ std::string absolute_url(const Urls& urls, const std::string& link) {
 }  // namespace
 
 std::string atom_feed(const Site& site, const Urls& urls) {
-  std::string base = urls.abs.empty() ? "" : urls.abs;
+  std::string base = urls.absolute("");
   // Atom ids are IRIs: without an absolute base_url, a URN made from the title.
   std::string slug = slugify(site.title);
   std::string feed_id =

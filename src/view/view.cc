@@ -215,12 +215,20 @@ View::View(const Site& site, ViewOptions options)
       ui_(site.ui.text.empty() ? builtin_ui_strings(site.language) : site.ui),
       options_(std::move(options)),
       urls_(site.base_url, site.allow_javascript_urls) {
+  for (const SiteLanguage& l : options_.languages)
+    if (l.tag == site.language) urls_.prefix = l.prefix;
   const Person& p = site.person;
   Data person;
   put(person, "name", p.name);
   put(person, "native_name", p.native_name);
   put(person, "position", p.position);
   put(person, "affiliation", p.affiliation);
+  if (const Site* def = options_.default_site) {
+    put(person, "position_lang", fallback_lang(p.position, def->person.position));
+    put(person, "affiliation_lang", fallback_lang(p.affiliation, def->person.affiliation));
+    // A native name that is the default language's name is in that language.
+    put(person, "native_name_lang", fallback_lang(p.native_name, def->person.name));
+  }
   put(person, "address", string_list(p.address));
   put(person, "has_email", data_flag(!p.email.empty()));
   put(person, "email_html", p.email.empty() ? "" : obfuscated_email_html(p.email));
@@ -244,9 +252,9 @@ View::View(const Site& site, ViewOptions options)
   put(common_, "site", std::move(s));
   put(common_, "lang", site.language);
   put(common_, "t", ui_table(ui_));
-  put(common_, "root", urls_.root);
-  put(common_, "css_url", urls_.page("assets/style.css") + options_.css_url_query);
-  put(common_, "icons_url", urls_.page("assets/icons.svg"));
+  put(common_, "root", urls_.page(""));  // the home page of the site's language
+  put(common_, "css_url", urls_.shared("assets/style.css") + options_.css_url_query);
+  put(common_, "icons_url", urls_.shared("assets/icons.svg"));
   put(common_, "body_end_html", options_.body_end_html);
   put(common_, "publications_url", urls_.page("publications/"));
   put(common_, "news_url", urls_.page("news/"));
@@ -359,6 +367,8 @@ Data View::news_item(size_t index) const {
   put(item, "date", format_date(n.date, ui_.dates));
   put(item, "date_iso", iso_date(n.date));
   put(item, "text_html", news_text_html(index));
+  if (const Site* def = options_.default_site; def && index < def->news.size())
+    put(item, "text_lang", fallback_lang(n.text, def->news[index].text));
   put(item, "link", n.link.empty() ? "" : urls_.content(n.link));
   return item;
 }
@@ -410,9 +420,47 @@ Data View::page_meta(const std::string& kind, const std::string& title, const st
   put(d, "nav", nav_for(rel));
   PageMeta meta{kind, title, desc, rel};
   std::string head = head_html(site_, urls_, meta);
+  if (!options_.languages.empty()) put_languages(d, kind == "404" ? "" : rel, head);
   if (math) head += math_head_html(urls_);
   put(d, "head_html", head + head_extra);
   return d;
+}
+
+void View::put_languages(Data& d, const std::string& rel, std::string& head) const {
+  // The 404 page is no address of its own: its switcher leads to each language's home,
+  // and it has no alternates.
+  bool not_found = rel == "404.html";
+  std::string target = not_found ? "" : rel;
+  Data list = data_list(options_.languages.size());
+  for (const SiteLanguage& l : options_.languages) {
+    Data item;
+    put(item, "lang", l.tag);
+    put(item, "name", l.name);
+    put(item, "url", urls_.shared(l.prefix + target));
+    put(item, "current", data_flag(l.tag == site_.language));
+    data_push(list, std::move(item));
+  }
+  put(d, "has_languages", data_flag(true));
+  put(d, "languages", std::move(list));
+  auto link = [&](const std::string& hreflang, const SiteLanguage& l) {
+    std::string url = urls_.abs.empty() ? urls_.shared(l.prefix + rel) : urls_.abs + l.prefix + rel;
+    head += "<link rel=\"alternate\" hreflang=\"" + html_escape(hreflang) + "\" href=\"" +
+            html_escape(url) + "\">\n";
+  };
+  if (!not_found) {
+    for (const SiteLanguage& l : options_.languages) link(l.tag, l);
+    link("x-default", options_.languages.front());
+  }
+  head += "<meta property=\"og:locale\" content=\"" + html_escape(ui_.get("locale")) + "\">\n";
+  for (const SiteLanguage& l : options_.languages)
+    if (l.tag != site_.language)
+      head += "<meta property=\"og:locale:alternate\" content=\"" + html_escape(l.locale) + "\">\n";
+}
+
+std::string View::fallback_lang(const std::string& text, const std::string& default_text) const {
+  const Site* def = options_.default_site;
+  if (!def || text.empty() || text != default_text || def->language == site_.language) return "";
+  return def->language;
 }
 
 Data View::pub_entry(size_t index, char& math) const {
@@ -480,7 +528,7 @@ Data View::pub_entry(size_t index, char& math) const {
   put(d, "has_abstract", data_flag(!p.abstract.empty()));
   put(d, "abstract_html", std::move(abstract_html));
   put(d, "bibtex", bibtex_[index]);
-  put(d, "bib_url", urls_.page(bib_path(p)));
+  put(d, "bib_url", urls_.shared(bib_path(p)));
   // Lists insert the entry rendered once, not once per page that lists it.
   put(d, "pub_html", data_partial_html("partials/pub"));
   return d;
@@ -506,6 +554,8 @@ Data View::home() const {
     math = math || sitegen::has_math(news_html_[i]);
   Data d = page_meta("home", site_.title, "", site_.description, math);
   put(d, "bio_html", std::move(bio_html));
+  if (options_.default_site)
+    put(d, "bio_lang", fallback_lang(site_.bio, options_.default_site->bio));
   put(d, "has_selected", data_flag(!selected.is_empty_list()));
   put(d, "selected", std::move(selected));
   put_legend(d, shown, site_.pubs_settings.markers);
@@ -610,7 +660,7 @@ Data View::publication_list(const std::string& title, const std::string& rel,
   put(d, "all_url", urls_.page("publications/"));
   put(d, "count", std::to_string(count));
   put(d, "count_label", ui_.get("in_total", {{"n", std::to_string(count)}}));
-  put(d, "bib_all_url", urls_.page("publications.bib"));
+  put(d, "bib_all_url", urls_.shared("publications.bib"));
   return d;
 }
 
@@ -709,6 +759,12 @@ Data View::page(size_t index) const {
   std::string body_html = md(pg.body);
   Data d = page_meta("page", pg.title, pg.slug + "/", pg.description, sitegen::has_math(body_html));
   put(d, "body_html", std::move(body_html));
+  if (const Site* def = options_.default_site)
+    for (const Page& other : def->pages)
+      if (other.slug == pg.slug) {
+        put(d, "title_lang", fallback_lang(pg.title, other.title));
+        put(d, "body_lang", fallback_lang(pg.body, other.body));
+      }
   return d;
 }
 

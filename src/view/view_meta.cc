@@ -152,7 +152,7 @@ std::string head_html(const Site& site, const Urls& urls, const PageMeta& page) 
 }
 
 std::string math_head_html(const Urls& urls) {
-  std::string dir = urls.page(std::string(kKatexDir));
+  std::string dir = urls.shared(std::string(kKatexDir));
   std::string out = "<link rel=\"stylesheet\" href=\"";
   append_html_escaped(out, dir);
   out += "katex.min.css\">\n<link rel=\"stylesheet\" href=\"";
