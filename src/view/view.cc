@@ -420,7 +420,7 @@ Data View::page_meta(const std::string& kind, const std::string& title, const st
   put(d, "nav", nav_for(rel));
   PageMeta meta{kind, title, desc, rel};
   std::string head = head_html(site_, urls_, meta);
-  if (!options_.languages.empty()) put_languages(d, kind == "404" ? "" : rel, head);
+  if (!options_.languages.empty()) put_languages(d, rel, head);
   if (math) head += math_head_html(urls_);
   put(d, "head_html", head + head_extra);
   return d;
