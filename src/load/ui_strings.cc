@@ -103,15 +103,18 @@ UiStrings builtin_ui_strings(std::string_view tag) {
 }
 
 void add_ui_strings(std::string text, const std::string& display, UiStrings& into,
-                    Diagnostics& diags) {
+                    Diagnostics& diags, bool new_keys) {
   std::optional<TomlNode> root = parse_toml(std::move(text), display, diags);
   if (!root) return;
   // The English file defines the keys; while it is read itself, every key is new.
-  const UiStrings* en = into.file == "en" && into.text.empty() ? nullptr : &english();
-  auto known = [&](const std::string& key) { return !en || en->text.count(key); };
+  const UiStrings* en = new_keys || (into.file == "en" && into.text.empty()) ? nullptr : &english();
+  // A key is known when English has it, or a theme's file added it.
+  auto known = [&](const std::string& key) {
+    return !en || en->text.count(key) || into.text.count(key);
+  };
   auto warn_unknown = [&](const TomlNode& n, const std::string& key) {
     std::vector<std::string_view> keys;
-    for (const auto& [k, _] : en->text) keys.push_back(k);
+    for (const auto& [k, _] : into.text) keys.push_back(k);
     diags.warning(n.key_loc, "unknown key `" + key + "` in " + display +
                                  ": the i18n files' keys are those of the built-in en.toml" +
                                  did_you_mean(key, keys));
@@ -148,11 +151,20 @@ std::vector<std::string> ui_file_names(std::string_view tag) {
 UiStrings ui_strings_for(std::string_view tag, const I18nFiles& theme, const I18nFiles& content,
                          Diagnostics& diags) {
   UiStrings ui = builtin_ui_strings(tag);
-  for (const I18nFiles* layer : {&theme, &content})
-    for (const std::string& name : ui_file_names(tag)) {
-      auto it = layer->find(name);
-      if (it != layer->end()) add_ui_strings(it->second.second, it->second.first, ui, diags);
-    }
+  // A theme's words for its own templates are keys of its own: its en.toml says them in
+  // English, for every language without them.
+  if (auto it = theme.find("en.toml"); it != theme.end() && ui.file != "en") {
+    UiStrings english_words;
+    english_words.file = "theme";
+    add_ui_strings(it->second.second, it->second.first, english_words, diags, true);
+    for (auto& [key, text] : english_words.text) ui.text.emplace(key, text);  // new keys only
+  }
+  for (const std::string& name : ui_file_names(tag))
+    if (auto it = theme.find(name); it != theme.end())
+      add_ui_strings(it->second.second, it->second.first, ui, diags, true);
+  for (const std::string& name : ui_file_names(tag))
+    if (auto it = content.find(name); it != content.end())
+      add_ui_strings(it->second.second, it->second.first, ui, diags);
   return ui;
 }
 

@@ -32,14 +32,16 @@ struct UiStrings {
 std::string builtin_language(std::string_view tag);
 // The built-in strings of a language: English, overlaid by the language's own file.
 UiStrings builtin_ui_strings(std::string_view tag);
-// Overlays one i18n file on `into`. A key English does not have is warned about.
+// Overlays one i18n file on `into`. A key neither English nor `into` has is warned
+// about, unless `new_keys` (a theme's file, which may add words for its templates).
 void add_ui_strings(std::string text, const std::string& display, UiStrings& into,
-                    Diagnostics& diags);
+                    Diagnostics& diags, bool new_keys = false);
 // The names an i18n file for a language tag may have: "zh-CN" -> "zh.toml", "zh-CN.toml".
 std::vector<std::string> ui_file_names(std::string_view tag);
 // i18n files of a theme or a content folder: "zh.toml" -> {path shown in messages, text}.
 using I18nFiles = std::map<std::string, std::pair<std::string, std::string>>;
-// The strings of a language: built in, then the theme's file, then the content's.
+// The strings of a language: built in, then the theme's en.toml and its file for the
+// language, then the content's file.
 UiStrings ui_strings_for(std::string_view tag, const I18nFiles& theme, const I18nFiles& content,
                          Diagnostics& diags);
 // Every key of the built-in English file, in file order ("date.months" for the dates).

@@ -69,3 +69,29 @@ TEST_CASE("ui strings: a value's placeholders are filled, others kept") {
 }
 
 }  // namespace sitegen
+
+namespace sitegen {
+
+TEST_CASE("ui strings: a theme adds its own words; the content changes any") {
+  I18nFiles theme = {
+      {"en.toml", {"themes/t/i18n/en.toml", "news = \"Updates\"\nteaching = \"Teaching\"\n"}},
+      {"de.toml", {"themes/t/i18n/de.toml", "teaching = \"Lehre\"\n"}}};
+  I18nFiles content = {
+      {"zh.toml", {"content/i18n/zh.toml", "teaching = \"教学\"\nteachin = \"x\"\n"}}};
+  Diagnostics diags;
+  UiStrings zh = ui_strings_for("zh", theme, content, diags);
+  CHECK(zh.get("news") == "新闻");  // the theme's English does not replace Chinese
+  CHECK(zh.get("teaching") == "教学");
+  UiStrings de = ui_strings_for("de", theme, {}, diags);
+  CHECK(de.get("teaching") == "Lehre");
+  UiStrings ja = ui_strings_for("ja", theme, {}, diags);
+  CHECK(ja.get("teaching") == "Teaching");
+  CHECK(ui_strings_for("en", theme, {}, diags).get("news") == "Updates");
+  CHECK(diags.format_all() ==
+        "content/i18n/zh.toml:2:1: warning: unknown key `teachin` in content/i18n/zh.toml: the "
+        "i18n files' keys are those of the built-in en.toml (did you mean `teaching`?)\n"
+        "  teachin = \"x\"\n"
+        "  ^\n");
+}
+
+}  // namespace sitegen
