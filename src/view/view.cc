@@ -181,6 +181,21 @@ void put_legend(Data& d, const std::vector<const Publication*>& pubs,
   put(d, "legend", std::move(legend));
 }
 
+// A CSS string holding `text`: quotes, backslashes and `<` (which could end the <style>
+// element) escaped.
+std::string css_string(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\' || c == '<' || c == '\n')
+      out += c == '\n'  ? std::string("\\a ")
+             : c == '<' ? std::string("\\3c ")
+                        : std::string("\\") + c;
+    else
+      out += c;
+  }
+  return out + "\"";
+}
+
 // The `t` of templates: {{t.news}}, {{t.type.conference}}.
 Data ui_table(const UiStrings& ui) {
   std::map<std::string, Data> tables;
@@ -421,6 +436,9 @@ Data View::page_meta(const std::string& kind, const std::string& title, const st
   PageMeta meta{kind, title, desc, rel};
   std::string head = head_html(site_, urls_, meta);
   if (!options_.languages.empty()) put_languages(d, rel, head);
+  // The stylesheet's own words ("Note ·" before a paper's note), in other languages.
+  if (ui_.get("note") != "Note")
+    head += "<style>:root { --note-label: " + css_string(ui_.get("note")) + "; }</style>\n";
   if (math) head += math_head_html(urls_);
   put(d, "head_html", head + head_extra);
   return d;
