@@ -84,10 +84,11 @@ TEST_CASE("multilingual: every page of the bilingual example, in both languages"
   const std::regex zh_date(R"(\d{4}年(\d{1,2}月(\d{1,2}日)?)?|至今)");
   std::map<std::string, std::map<std::string, std::string>> alternates;  // page -> lang -> file
   size_t pages[2] = {0, 0};
-  for (const auto& [path, file] : r.output.files) {
+  for (const auto& entry : r.output.files) {
+    const std::string& path = entry.first;  // named, not bound: CAPTURE takes it in a lambda
     if (!path.ends_with(".html")) continue;
     CAPTURE(path);
-    const std::string& html = file.bytes;
+    const std::string& html = entry.second.bytes;
     ++pages[is_zh(path)];
     std::smatch m;
     REQUIRE(std::regex_search(html, m, html_lang));
@@ -107,9 +108,10 @@ TEST_CASE("multilingual: every page of the bilingual example, in both languages"
       alternates[path][a[1]] = file_of(a[2]);
     }
     if (!is_zh(path)) continue;
-    for (const auto& [key, re] : english) {
+    for (const auto& word : english) {
+      const std::string& key = word.first;
       CAPTURE(key);
-      CHECK_FALSE(std::regex_search(html, re));
+      CHECK_FALSE(std::regex_search(html, word.second));
     }
     for (const std::smatch& t : all_matches(html, time_text)) {
       CAPTURE(t[1].str());
@@ -119,13 +121,16 @@ TEST_CASE("multilingual: every page of the bilingual example, in both languages"
   CHECK(pages[0] == pages[1]);
   CHECK(pages[1] > 30);
   // hreflang pairs are symmetric: each alternate names this page back, in its language.
-  for (const auto& [path, alts] : alternates) {
+  for (const auto& page : alternates) {
+    const std::string& path = page.first;
+    const auto& alts = page.second;
     CAPTURE(path);
     CHECK(alts.size() == 3);
     CHECK(alts.at("x-default") == alts.at("en"));
     std::string lang = is_zh(path) ? "zh" : "en";
     CHECK(alts.at(lang) == path);
-    for (const auto& [l, target] : alts) {
+    for (const auto& alt : alts) {
+      const std::string& target = alt.second;
       CAPTURE(target);
       REQUIRE(alternates.count(target) == 1);
       CHECK(alternates.at(target).at(lang) == path);
