@@ -9,6 +9,7 @@
 #include "build/local_links.h"
 #include "load/group.h"
 #include "load/load.h"
+#include "load/translate.h"
 #include "render/sitemap.h"
 #include "text/strings.h"
 #include "theme/theme.h"
@@ -165,6 +166,30 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
                                                 : site.theme_loc,
                     "theme `" + theme.name + "` has no template `" + kind +
                         ".mustache`, which a group site's people pages need");
+  site.ui = ui_strings_for(site.language, theme.i18n, site.i18n_files, diags);
+  // A site in several languages is loaded once more for each of the others.
+  std::vector<Site> translations;
+  std::vector<SiteLanguage> languages;
+  if (site.languages.size() > 1) {
+    languages.push_back({site.language, site.ui.get("language_name"), site.ui.get("locale"), ""});
+    for (size_t i = 1; i < site.languages.size(); ++i) {
+      Diagnostics more;  // the same mistakes again, but in a translated file: said once
+      Site t = load_site(content, more, site.languages[i]);
+      diags.append(more);
+      t.base_url = site.base_url;
+      t.ui = ui_strings_for(t.language, theme.i18n, t.i18n_files, diags);
+      languages.push_back(
+          {t.language, t.ui.get("language_name"), t.ui.get("locale"), t.language + "/"});
+      if (options.report_untranslated)
+        for (const Untranslated& u : t.untranslated)
+          diags.warning(
+              u.loc, u.what + " has no " + t.language + " version" +
+                         (u.what.ends_with(".md") ? " (" + translated_path(u.what, t.language) + ")"
+                                                  : " (" + u.what.substr(1, u.what.size() - 2) +
+                                                        "_" + t.language + ")"));
+      translations.push_back(std::move(t));
+    }
+  }
   if (diags.has_errors()) return result;
 
   ViewOptions vopts;
@@ -183,7 +208,9 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   }
   std::string browser = cv_pdf_browser(site, options, result.notes);
   vopts.cv_pdf = !browser.empty();
-  auto pages = std::make_shared<const SitePages>(std::move(site), std::move(theme), vopts);
+  vopts.languages = std::move(languages);
+  auto pages = std::make_shared<const SitePages>(std::move(site), std::move(theme), vopts,
+                                                 std::move(translations));
   {
     Output fixed;
     for (const auto& [rel, bytes] : pages->theme().assets) fixed.files["assets/" + rel];
@@ -210,7 +237,7 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
       result.output.files[std::string(kKatexDir) + rel].bytes = bytes;
   add_static(content, pages->site(), result.output, diags);
   check_local_links(pages->site(), result.output, content, diags);
-  add_sitemap_and_robots(pages->view().urls(), result.output);
+  add_sitemap_and_robots(pages->view().urls(), result.output, vopts.languages);
   // GitHub Pages: no Jekyll processing, and the custom domain when one is set.
   const std::string& cname = pages->site().cname;
   result.output.files[".nojekyll"].bytes = "";

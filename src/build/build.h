@@ -15,13 +15,14 @@
 namespace sitegen {
 
 struct BuildOptions {
-  std::string base_url;            // overrides site.toml's base_url when set (--base-url)
-  bool strict = false;             // warnings are errors
-  std::string live_reload_script;  // injected before </body> when serving; empty for builds
-  std::string theme_search_dir;    // where named themes live; empty: themes/ beside the content
-  bool pages_on_request = false;   // name the pages only; BuildResult::site_pages renders them
-  std::string person;              // a group member's id: build their personal site (--person)
-  bool cv_pdf = false;             // print cv.pdf when site.toml asks for it ([cv] pdf = true)
+  std::string base_url;              // overrides site.toml's base_url when set (--base-url)
+  bool strict = false;               // warnings are errors
+  std::string live_reload_script;    // injected before </body> when serving; empty for builds
+  std::string theme_search_dir;      // where named themes live; empty: themes/ beside the content
+  bool pages_on_request = false;     // name the pages only; BuildResult::site_pages renders them
+  bool report_untranslated = false;  // warn about each text a language lacks (`check`)
+  std::string person;                // a group member's id: build their personal site (--person)
+  bool cv_pdf = false;               // print cv.pdf when site.toml asks for it ([cv] pdf = true)
 };
 
 // What the build resolved from the site's settings, for `serve`, which must not read

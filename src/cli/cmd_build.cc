@@ -208,6 +208,7 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
   // Only the link check reads the pages again; otherwise each is let go once rendered.
   FileSink drop;
   if (!a.links) drop = [](const std::string&, std::string_view) { return true; };
+  a.options.report_untranslated = true;
   BuildResult r = build_site(DiskSource(a.content), a.options, drop);
   print_diagnostics(r.diags, io.err);
   if (r.diags.has_errors()) {

@@ -31,6 +31,30 @@ std::string two(int n) {
 
 }  // namespace
 
+std::string fill(std::string_view pattern,
+                 std::initializer_list<std::pair<std::string_view, std::string>> values) {
+  std::string out;
+  out.reserve(pattern.size() + 16);
+  size_t i = 0;
+  while (i < pattern.size()) {
+    size_t open = pattern.find('{', i);
+    size_t close = open == std::string_view::npos ? open : pattern.find('}', open);
+    if (close == std::string_view::npos) break;
+    out.append(pattern.substr(i, open - i));
+    std::string_view name = pattern.substr(open + 1, close - open - 1);
+    const std::string* value = nullptr;
+    for (const auto& [k, v] : values)
+      if (k == name) value = &v;
+    if (value)
+      out += *value;
+    else
+      out.append(pattern.substr(open, close - open + 1));  // not ours: kept as written
+    i = close + 1;
+  }
+  out.append(pattern.substr(std::min(i, pattern.size())));
+  return out;
+}
+
 int Date::compare(const Date& o) const {
   if (present != o.present) return present ? 1 : -1;
   if (year != o.year) return year < o.year ? -1 : 1;
@@ -91,12 +115,18 @@ std::optional<Date> parse_date(std::string_view s, bool allow_present, std::stri
 }
 
 std::string format_date(const Date& d) {
-  if (d.present) return "present";
+  static const DateFormat kEnglish;
+  return format_date(d, kEnglish);
+}
+
+std::string format_date(const Date& d, const DateFormat& f) {
+  if (d.present) return f.present;
   if (d.year == 0) return "";
-  std::string y = std::to_string(d.year);
-  if (d.month == 0) return y;
-  if (d.day == 0) return std::string(kMonths[d.month - 1]) + " " + y;
-  return std::string(kMonths[d.month - 1]) + " " + std::to_string(d.day) + ", " + y;
+  const std::string& pattern = d.month == 0 ? f.year : d.day == 0 ? f.month : f.day;
+  return fill(pattern, {{"year", std::to_string(d.year)},
+                        {"month", std::to_string(d.month)},
+                        {"day", std::to_string(d.day)},
+                        {"mon", d.month ? f.months[d.month - 1] : ""}});
 }
 
 std::string iso_date(const Date& d) {
@@ -110,13 +140,22 @@ std::string iso_date(const Date& d) {
 }
 
 std::string format_range(const Date& start, const Date& end) {
-  if (start.empty()) return format_date(end);
-  if (end.empty()) return format_date(start);
-  if (start == end) return format_date(start);
+  static const DateFormat kEnglish;
+  return format_range(start, end, kEnglish);
+}
+
+std::string format_range(const Date& start, const Date& end, const DateFormat& f) {
+  if (start.empty()) return format_date(end, f);
+  if (end.empty()) return format_date(start, f);
+  if (start == end) return format_date(start, f);
   // "Jan – Apr 2024" when both share a year and have months but no days.
   if (!end.present && start.year == end.year && start.month && end.month && !start.day && !end.day)
-    return std::string(kMonths[start.month - 1]) + " – " + format_date(end);
-  return format_date(start) + " – " + format_date(end);
+    return fill(f.same_year, {{"year", std::to_string(start.year)},
+                              {"month1", std::to_string(start.month)},
+                              {"month2", std::to_string(end.month)},
+                              {"mon1", f.months[start.month - 1]},
+                              {"mon2", f.months[end.month - 1]}});
+  return fill(f.range, {{"start", format_date(start, f)}, {"end", format_date(end, f)}});
 }
 
 }  // namespace sitegen

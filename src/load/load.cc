@@ -10,6 +10,7 @@
 #include "load/format.h"
 #include "load/group.h"
 #include "load/resolve.h"
+#include "load/translate.h"
 #include "text/ascii.h"
 #include "text/utf8.h"
 
@@ -143,7 +144,27 @@ void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diag
   std::string base_url;
   if (r.string("base_url", &base_url)) site.base_url = parse_base_url(base_url);
   if (r.string("theme", &site.theme)) site.theme_loc = r.find("theme")->loc;
-  r.string("language", &site.language);
+  std::string language;
+  if (r.string("language", &language)) site.language = language;
+  if (r.strings("languages", &site.languages) && !site.languages.empty()) {
+    const TomlNode* node = r.find("languages");
+    if (!language.empty() && language != site.languages.front())
+      diags.error(node->loc, "`languages` starts with `" + site.languages.front() +
+                                 "`, but `language` is `" + language +
+                                 "`: the first of `languages` is the default language; "
+                                 "leave `language` out");
+    std::vector<std::string> seen;
+    for (const std::string& l : site.languages) {
+      if (l.empty() || l.find_first_of("/\\. ") != std::string::npos)
+        diags.error(node->loc, "`languages` holds `" + l +
+                                   "`, which is not a language tag such as \"en\" or "
+                                   "\"zh-Hant\"");
+      else if (std::find(seen.begin(), seen.end(), l) != seen.end())
+        diags.error(node->loc, "`languages` names `" + l + "` twice");
+      seen.push_back(l);
+    }
+    site.language = site.languages.front();
+  }
   r.string("description", &site.description);
   if (r.string("cname", &site.cname)) check_cname(*r.find("cname"), site.cname, diags);
   r.string("favicon", &site.favicon);
@@ -187,6 +208,7 @@ void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diag
   }
   r.finish();
   if (site.title.empty()) site.title = site.person.name;
+  if (site.languages.empty()) site.languages = {site.language};
 }
 
 // The publications of every .bib file site.toml names, read first: publications.toml
@@ -238,6 +260,15 @@ void list_static_and_layouts(const Source& source, Site& site, Diagnostics& diag
     }
     site.static_files.push_back({rel.substr(std::string("static/").size()), ""});
   }
+  for (const std::string& rel : source.list("i18n")) {
+    if (!rel.ends_with(".toml")) continue;
+    std::string err;
+    if (std::optional<std::string> text = source.read(rel, &err))
+      site.i18n_files[rel.substr(std::string("i18n/").size())] = {source.display(rel),
+                                                                  std::move(*text)};
+    else
+      diags.error(SourceLoc{source.display(rel), 0, 0}, "cannot read file: " + err);
+  }
   for (const std::string& rel : source.list("layouts")) {
     std::string err;
     if (std::optional<std::string> text = source.read(rel, &err))
@@ -248,6 +279,17 @@ void list_static_and_layouts(const Source& source, Site& site, Diagnostics& diag
 }
 
 }  // namespace
+
+std::optional<TomlNode> read_content_toml(const Source& source, const std::string& rel, Site& site,
+                                          Diagnostics& diags) {
+  std::optional<TomlNode> root = read_toml_file(source, rel, diags);
+  if (root && site.languages.size() > 1) {
+    // Publications are shared by every language: a missing translation is no gap there.
+    bool report = site.language != site.languages.front() && rel != "publications.toml";
+    localize_toml(*root, site.languages, site.language, report ? &site.untranslated : nullptr);
+  }
+  return root;
+}
 
 std::optional<TomlNode> read_toml_file(const Source& source, const std::string& rel,
                                        Diagnostics& diags) {
@@ -294,7 +336,17 @@ bool check_markdown_utf8(const std::string& display, const std::string& text, Di
   return false;
 }
 
-Site load_site(const Source& source, Diagnostics& diags) {
+// The languages site.toml lists, read before the rest of it, which is read in one of them.
+static std::vector<std::string> languages_of(const TomlNode& root) {
+  std::vector<std::string> languages;
+  for (const auto& [key, value] : root.fields)
+    if (key == "languages" && value.kind == TomlNode::Kind::kArray)
+      for (const TomlNode& item : value.items)
+        if (item.kind == TomlNode::Kind::kString) languages.push_back(item.str);
+  return languages;
+}
+
+Site load_site(const Source& source, Diagnostics& diags, const std::string& lang) {
   Site site;
   if (!source.exists("site.toml")) {
     diags.error(SourceLoc{source.display("site.toml"), 0, 0},
@@ -302,11 +354,27 @@ Site load_site(const Source& source, Diagnostics& diags) {
     return site;
   }
   std::optional<TomlNode> site_root = read_toml_file(source, "site.toml", diags);
-  if (site_root) load_site_toml(source, *site_root, site, diags);
-  if (source.exists("bio.md")) {
+  if (site_root) {
+    std::vector<std::string> languages = languages_of(*site_root);
+    if (languages.size() > 1) {
+      bool is_default = lang.empty() || lang == languages.front();
+      localize_toml(*site_root, languages, is_default ? languages.front() : lang,
+                    is_default ? nullptr : &site.untranslated);
+    }
+    load_site_toml(source, *site_root, site, diags);
+    if (!lang.empty()) site.language = lang;
+  }
+  std::string bio_rel = "bio.md";
+  if (!site.languages.empty() && site.language != site.languages.front()) {
+    if (source.exists(translated_path(bio_rel, site.language)))
+      bio_rel = translated_path(bio_rel, site.language);
+    else if (source.exists(bio_rel))
+      site.untranslated.push_back({SourceLoc{source.display(bio_rel), 0, 0}, "bio.md"});
+  }
+  if (source.exists(bio_rel)) {
     std::string err;
-    if (std::optional<std::string> bio = source.read("bio.md", &err)) {
-      site.bio_path = source.display("bio.md");
+    if (std::optional<std::string> bio = source.read(bio_rel, &err)) {
+      site.bio_path = source.display(bio_rel);
       if (check_markdown_utf8(site.bio_path, *bio, diags))
         site.bio = std::string(diags.add_source(site.bio_path, std::move(*bio)));
     } else

@@ -9,7 +9,9 @@
 
 namespace sitegen {
 
-Site load_site(const Source& source, Diagnostics& diags);
+// `lang`: one of the site's `languages` other than the first, to load the site as it
+// is in that language; "" for the default language.
+Site load_site(const Source& source, Diagnostics& diags, const std::string& lang = "");
 
 // The pieces of load_site, one per content file (load_entries.cc).
 // `bibtex_known`: false when site.toml could not be read, so the .bib files it names
@@ -24,6 +26,9 @@ void load_pages(const Source& source, Site& site, Diagnostics& diags);
 // Reads a TOML content file if it exists; nullopt when absent or broken (reported).
 std::optional<TomlNode> read_toml_file(const Source& source, const std::string& rel,
                                        Diagnostics& diags);
+// The same, with the values of the site's language in place (translate.h).
+std::optional<TomlNode> read_content_toml(const Source& source, const std::string& rel, Site& site,
+                                          Diagnostics& diags);
 // Whether a Markdown file's text is UTF-8; if not, an error at its first bad byte (md4c
 // would pass the bytes on to every page).
 bool check_markdown_utf8(const std::string& display, const std::string& text, Diagnostics& diags);

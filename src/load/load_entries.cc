@@ -6,6 +6,7 @@
 #include "load/bibtex_write.h"
 #include "load/frontmatter.h"
 #include "load/load.h"
+#include "load/translate.h"
 
 namespace sitegen {
 
@@ -164,7 +165,7 @@ void report_unlisted_bib(const std::string& id, const SourceLoc& loc, const std:
 
 void load_publications_toml(const Source& source, Site& site, Diagnostics& diags,
                             bool bibtex_known) {
-  std::optional<TomlNode> root = read_toml_file(source, "publications.toml", diags);
+  std::optional<TomlNode> root = read_content_toml(source, "publications.toml", site, diags);
   if (!root) return;
   TableReader top(*root, "publications.toml", diags);
   // Entries from BibTeX come first; an entry here with the same id overrides and extends one.
@@ -218,7 +219,7 @@ void load_publications_toml(const Source& source, Site& site, Diagnostics& diags
 }
 
 void load_news(const Source& source, Site& site, Diagnostics& diags) {
-  std::optional<TomlNode> root = read_toml_file(source, "news.toml", diags);
+  std::optional<TomlNode> root = read_content_toml(source, "news.toml", site, diags);
   if (!root) return;
   TableReader top(*root, "news.toml", diags);
   for (const TomlNode* node : top.tables("news")) {
@@ -240,7 +241,7 @@ void load_news(const Source& source, Site& site, Diagnostics& diags) {
 }
 
 void load_talks(const Source& source, Site& site, Diagnostics& diags) {
-  std::optional<TomlNode> root = read_toml_file(source, "talks.toml", diags);
+  std::optional<TomlNode> root = read_content_toml(source, "talks.toml", site, diags);
   if (!root) return;
   TableReader top(*root, "talks.toml", diags);
   for (const TomlNode* node : top.tables("talk")) {
@@ -274,7 +275,7 @@ void load_talks(const Source& source, Site& site, Diagnostics& diags) {
 }
 
 void load_cv(const Source& source, Site& site, Diagnostics& diags) {
-  std::optional<TomlNode> root = read_toml_file(source, "cv.toml", diags);
+  std::optional<TomlNode> root = read_content_toml(source, "cv.toml", site, diags);
   if (!root) return;
   TableReader top(*root, "cv.toml", diags);
   for (const TomlNode* node : top.tables("section")) {
@@ -283,7 +284,7 @@ void load_cv(const Source& source, Site& site, Diagnostics& diags) {
     s.loc = node->key_loc;
     check_one_of(r, "include", &s.include, {"publications", "talks"}, "section include");
     r.string("title", &s.title, s.include.empty());
-    if (s.title.empty()) s.title = s.include == "talks" ? "Talks" : "Publications";
+    // Untitled included sections are named in the page's language, by the view.
     check_one_of(r, "style", &s.style, {"", "compact"}, "section style");
     if (s.include == "publications") {
       check_one_of(r, "group_by", &s.group_by, {"type", "year", "none"}, "`group_by` value");
@@ -323,8 +324,19 @@ void load_cv(const Source& source, Site& site, Diagnostics& diags) {
 }
 
 void load_pages(const Source& source, Site& site, Diagnostics& diags) {
-  for (const std::string& rel : source.list("pages")) {
-    if (rel.size() < 3 || rel.compare(rel.size() - 3, 3, ".md") != 0) continue;
+  bool is_default = site.languages.empty() || site.language == site.languages.front();
+  for (const std::string& base_rel : source.list("pages")) {
+    if (base_rel.size() < 3 || base_rel.compare(base_rel.size() - 3, 3, ".md") != 0) continue;
+    // pages/teaching.zh.md is pages/teaching.md in Chinese, not a page of its own.
+    if (site.languages.size() > 1 && is_translation(base_rel, site.languages)) continue;
+    std::string rel = base_rel;
+    if (!is_default) {
+      std::string translated = translated_path(base_rel, site.language);
+      if (source.exists(translated))
+        rel = translated;
+      else
+        site.untranslated.push_back({SourceLoc{source.display(base_rel), 0, 0}, base_rel});
+    }
     std::string display = source.display(rel);
     std::string err;
     std::optional<std::string> text = source.read(rel, &err);
@@ -341,11 +353,14 @@ void load_pages(const Source& source, Site& site, Diagnostics& diags) {
     }
     Page page;
     page.loc = SourceLoc{display, 1, 1};
-    page.slug = rel.substr(std::string("pages/").size(), rel.size() - 9);
+    page.slug = base_rel.substr(std::string("pages/").size(), base_rel.size() - 9);
     page.body = std::string(fm->body);
     page.body_offset = static_cast<size_t>(fm->body.data() - text->data());
     if (!fm->toml.empty()) {
       std::optional<TomlNode> front = parse_toml(fm->toml, display, diags);
+      if (front && site.languages.size() > 1)
+        localize_toml(*front, site.languages, site.language,
+                      nullptr);          // an untranslated page is reported as a whole
       diags.add_source(display, *text);  // quote the file itself, not the padded front matter
       if (front) {
         TableReader r(*front, "front matter", diags);

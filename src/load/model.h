@@ -11,6 +11,7 @@
 #include "load/date.h"
 #include "load/diag.h"
 #include "load/publication_type.h"
+#include "load/ui_strings.h"
 
 namespace sitegen {
 
@@ -198,12 +199,28 @@ struct Group {
   bool highlight_students = false;  // students' names marked in author lists
 };
 
+// A text the default language has and another lacks, for `sitegen check`.
+struct Untranslated {
+  SourceLoc loc;
+  std::string what;  // "`position`", "bio.md"
+};
+
 struct Site {
   std::string title;
   BaseUrl base_url;     // from site.toml's base_url, or --base-url
   std::string theme;    // "" means the built-in default
   SourceLoc theme_loc;  // where `theme` is written, for messages
   std::string language = "en";
+  // The site's languages, the first the default (site.toml's `languages`); one entry,
+  // `language`, for a site in one language.
+  std::vector<std::string> languages;
+  // The words the theme shows in `language`, its dates' form (set by the build from the
+  // built-in, the theme's and the content's i18n files).
+  UiStrings ui;
+  // What this language lacks of the default one's texts (empty for the default).
+  std::vector<Untranslated> untranslated;
+  // content/i18n/zh.toml -> {path shown in messages, text}.
+  I18nFiles i18n_files;
   std::string description;
   std::string cname;    // written to CNAME when set
   std::string favicon;  // path under static/

@@ -35,12 +35,15 @@ std::unordered_map<std::string, int> highlighted_names(const Site& site, Diagnos
   std::unordered_map<std::string, int> names;
   if (site.group.name.empty()) {
     if (!site.person.name.empty()) names.emplace(normalize_name(site.person.name), -1);
+    // The name in the other script counts too: 赵涵 is Han Zhao's name on a Chinese paper.
+    if (!site.person.native_name.empty())
+      names.emplace(normalize_name(site.person.native_name), -1);
     for (const std::string& alias : site.person.aliases) names.emplace(normalize_name(alias), -1);
     return names;
   }
   for (size_t i = 0; i < site.members.size(); ++i) {
     const Person& p = site.members[i].person;
-    std::vector<std::string_view> all = {p.name};
+    std::vector<std::string_view> all = {p.name, p.native_name};
     all.insert(all.end(), p.aliases.begin(), p.aliases.end());
     for (std::string_view name : all) {
       if (name.empty()) continue;

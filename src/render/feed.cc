@@ -73,7 +73,7 @@ std::string absolute_url(const Urls& urls, const std::string& link) {
 }  // namespace
 
 std::string atom_feed(const Site& site, const Urls& urls) {
-  std::string base = urls.abs.empty() ? "" : urls.abs;
+  std::string base = urls.absolute("");
   // Atom ids are IRIs: without an absolute base_url, a URN made from the title.
   std::string slug = slugify(site.title);
   std::string feed_id =
@@ -81,7 +81,7 @@ std::string atom_feed(const Site& site, const Urls& urls) {
                    : base + "news/";
   std::string out =
       "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n";
-  out += "  <title>" + xml_text(site.title + " — News") + "</title>\n";
+  out += "  <title>" + xml_text(site.title + " — " + site.ui.get("news")) + "</title>\n";
   out += "  <id>" + xml_text(feed_id) + "</id>\n";
   if (!base.empty()) {
     out += "  <link rel=\"self\" href=\"" + xml_text(base + "news/feed.xml") + "\"/>\n";

@@ -14,36 +14,39 @@ namespace sitegen {
 
 namespace {
 
-std::vector<SitePages::Job> page_jobs(const Site& site, const View& view) {
-  std::vector<SitePages::Job> jobs;
-  jobs.push_back({"index.html", "home", [&] { return view.home(); }});
+// The pages of one language, below `prefix` ("" or "zh/"); the BibTeX files, shared by
+// every language, only with the default one.
+void page_jobs(const Site& site, const View& view, const std::string& prefix,
+               std::vector<SitePages::Job>& jobs) {
+  const View* v = &view;
+  auto add = [&](std::string path, const char* kind, std::function<Data()> data) {
+    jobs.push_back({prefix + path, kind, std::move(data), nullptr, v});
+  };
+  add("index.html", "home", [v] { return v->home(); });
   if (!site.publications.empty()) {
-    jobs.push_back(
-        {"publications/index.html", "publications", [&] { return view.publications(); }});
+    add("publications/index.html", "publications", [v] { return v->publications(); });
     for (size_t i = 0; i < view.filters().size(); ++i)
-      jobs.push_back({view.filters()[i].rel + "index.html", "publications",
-                      [&view, i] { return view.publications_filtered(i); }});
+      add(view.filters()[i].rel + "index.html", "publications",
+          [v, i] { return v->publications_filtered(i); });
     for (size_t i = 0; i < site.publications.size(); ++i) {
-      jobs.push_back({View::publication_path(site.publications[i]) + "index.html", "publication",
-                      [&view, i] { return view.publication(i); }});
-      jobs.push_back({View::bib_path(site.publications[i]), nullptr, {}, &view.bibtex()[i]});
+      add(View::publication_path(site.publications[i]) + "index.html", "publication",
+          [v, i] { return v->publication(i); });
+      if (prefix.empty())
+        jobs.push_back({View::bib_path(site.publications[i]), nullptr, {}, &view.bibtex()[i]});
     }
   }
   if (!site.members.empty()) {
-    jobs.push_back({"people/index.html", "people", [&] { return view.people(); }});
+    add("people/index.html", "people", [v] { return v->people(); });
     for (size_t i = 0; i < site.members.size(); ++i)
-      jobs.push_back({View::member_path(site.members[i]) + "index.html", "member",
-                      [&view, i] { return view.member(i); }});
+      add(View::member_path(site.members[i]) + "index.html", "member",
+          [v, i] { return v->member(i); });
   }
-  if (!site.news.empty()) jobs.push_back({"news/index.html", "news", [&] { return view.news(); }});
-  if (!site.talks.empty())
-    jobs.push_back({"talks/index.html", "talks", [&] { return view.talks(); }});
-  if (!site.cv.empty()) jobs.push_back({"cv/index.html", "cv", [&] { return view.cv(); }});
+  if (!site.news.empty()) add("news/index.html", "news", [v] { return v->news(); });
+  if (!site.talks.empty()) add("talks/index.html", "talks", [v] { return v->talks(); });
+  if (!site.cv.empty()) add("cv/index.html", "cv", [v] { return v->cv(); });
   for (size_t i = 0; i < site.pages.size(); ++i)
-    jobs.push_back(
-        {site.pages[i].slug + "/index.html", "page", [&view, i] { return view.page(i); }});
-  jobs.push_back({"404.html", "404", [&] { return view.not_found(); }});
-  return jobs;
+    add(site.pages[i].slug + "/index.html", "page", [v, i] { return v->page(i); });
+  add("404.html", "404", [v] { return v->not_found(); });
 }
 
 // The files made from the whole view at once: every entry's BibTeX, and the news feed.
@@ -58,15 +61,21 @@ void add_site_files(const SitePages& pages, Output& out) {
     out.files["publications.bib"].bytes = std::move(all_bib);
   }
   if (!site.news.empty()) out.files["news/feed.xml"].bytes = atom_feed(site, pages.view().urls());
+  // Each language has its own feed, in its words.
+  for (const auto& t : pages.translations())
+    if (!t->site.news.empty())
+      out.files[t->view.urls().prefix + "news/feed.xml"].bytes = atom_feed(t->site, t->view.urls());
 }
 
 }  // namespace
 
-SitePages::SitePages(Site site, Theme theme, ViewOptions options)
-    : site_(std::move(site)),
-      theme_(std::move(theme)),
-      view_(site_, std::move(options)),
-      jobs_(page_jobs(site_, view_)) {
+SitePages::SitePages(Site site, Theme theme, ViewOptions options, std::vector<Site> translations)
+    : site_(std::move(site)), theme_(std::move(theme)), view_(site_, options) {
+  options.default_site = &site_;
+  for (Site& t : translations)
+    translations_.push_back(std::make_unique<Translation>(std::move(t), options));
+  page_jobs(site_, view_, "", jobs_);
+  for (const auto& t : translations_) page_jobs(t->site, t->view, t->view.urls().prefix, jobs_);
   for (size_t i = 0; i < jobs_.size(); ++i) index_.emplace(jobs_[i].path, i);
 }
 
@@ -82,7 +91,7 @@ void SitePages::render(size_t job, std::string& out, RenderCache& cache) const {
     return;
   }
   Data page = j.data();
-  theme_.templates.at(j.kind).render({&view_.common(), &page}, out, &theme_.templates, &cache);
+  theme_.templates.at(j.kind).render({&j.view->common(), &page}, out, &theme_.templates, &cache);
 }
 
 size_t render_pages(const SitePages& pages, Output& out, const FileSink& sink) {

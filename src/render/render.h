@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,7 +22,9 @@ namespace sitegen {
 // files made from them.
 class SitePages {
  public:
-  SitePages(Site site, Theme theme, ViewOptions options);
+  // `translations`: the site in each of its other languages (load_site with a language),
+  // in the order of site.languages; their pages go below /<language>/.
+  SitePages(Site site, Theme theme, ViewOptions options, std::vector<Site> translations = {});
   SitePages(const SitePages&) = delete;
   SitePages& operator=(const SitePages&) = delete;
 
@@ -30,11 +33,19 @@ class SitePages {
     const char* kind;                   // template; null for a file made already
     std::function<Data()> data;         // the template's data
     const std::string* text = nullptr;  // the file, when there is no template
+    const View* view = nullptr;         // whose common() data the template sees
+  };
+  // The site in one language other than the default, and its view.
+  struct Translation {
+    Translation(Site s, ViewOptions options) : site(std::move(s)), view(site, std::move(options)) {}
+    Site site;
+    View view;
   };
 
   const Site& site() const { return site_; }
   const Theme& theme() const { return theme_; }
   const View& view() const { return view_; }
+  const std::vector<std::unique_ptr<Translation>>& translations() const { return translations_; }
   // Every page, then every paper's .bib file, in a fixed order.
   const std::vector<Job>& jobs() const { return jobs_; }
   // The job that makes `path`; jobs().size() when none does.
@@ -46,6 +57,7 @@ class SitePages {
   Site site_;
   Theme theme_;
   View view_;
+  std::vector<std::unique_ptr<Translation>> translations_;
   std::vector<Job> jobs_;
   std::map<std::string, size_t, std::less<>> index_;
 };

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "render/output.h"
 #include "view/view.h"
@@ -11,6 +12,9 @@ namespace sitegen {
 // Lists every HTML page of `out` but 404.html; a robots.txt from static/ is kept. Sitemaps need
 // absolute URLs, so with a base_url that is only a path there is no sitemap, and robots.txt does
 // not name one.
-void add_sitemap_and_robots(const Urls& urls, Output& out);
+// For a site in several languages, each page names its versions in every language
+// (hreflang alternates, the default one also as x-default).
+void add_sitemap_and_robots(const Urls& urls, Output& out,
+                            const std::vector<SiteLanguage>& languages = {});
 
 }  // namespace sitegen

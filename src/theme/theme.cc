@@ -238,6 +238,9 @@ Theme load_theme(const Site& site, const Source& content, const std::string& the
     }
   for (const auto& [rel, f] : files)
     if (rel.compare(0, 7, "assets/") == 0) theme.assets[rel.substr(7)] = f.text;
+  for (const auto& [rel, f] : files)
+    if (rel.starts_with("i18n/") && rel.ends_with(".toml"))
+      theme.i18n[rel.substr(5)] = {f.display, f.text};
   return theme;
 }
 

@@ -21,6 +21,8 @@ struct Theme {
   // that partial compiled on its own, for data_partial_html values.
   Templates templates;
   std::map<std::string, std::string> assets;  // path under assets/ -> bytes
+  // The theme's own words: i18n/zh.toml -> {path shown in messages, text}.
+  I18nFiles i18n;
 };
 
 // The page templates every theme provides.

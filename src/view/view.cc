@@ -78,7 +78,7 @@ constexpr KnownLink kKnownLinks[] = {
 }  // namespace
 
 void append_link(Data& links, const std::string& label, const std::string& url, const Urls& urls,
-                 bool trusted) {
+                 const UiStrings& ui, bool trusted) {
   std::string href = urls.content(url, trusted);
   if (href.empty()) return;
   std::string lower = label;
@@ -89,7 +89,9 @@ void append_link(Data& links, const std::string& label, const std::string& url, 
   put(d, "icon", "link");
   for (const KnownLink& k : kKnownLinks) {
     if (lower == k.key) {
-      put(d, "label", std::string(k.label));
+      // Names of services stay as they are; the words (PDF, Code, ...) are the language's.
+      auto word = ui.text.find("links." + lower);
+      put(d, "label", word != ui.text.end() ? word->second : std::string(k.label));
       put(d, "icon", std::string(k.icon));
     }
   }
@@ -191,6 +193,43 @@ void put_legend(Data& d, const std::vector<const Publication*>& pubs,
   put(d, "legend", std::move(legend));
 }
 
+// `s` as a CSS string, safe inside a <style> element.
+std::string css_string(std::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' || u < 0x20 || u == 0x7F) {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out += '\\';
+      if (u >= 0x10) out += kHex[u >> 4];
+      out += kHex[u & 15];
+      out += ' ';
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+namespace {
+
+// The `t` of templates: {{t.news}}, {{t.type.conference}}.
+Data ui_table(const UiStrings& ui) {
+  std::map<std::string, Data> tables;
+  Data t;
+  for (const auto& [key, text] : ui.text) {
+    size_t dot = key.find('.');
+    if (dot == std::string::npos)
+      put(t, key, text);
+    else
+      put(tables[key.substr(0, dot)], key.substr(dot + 1), text);
+  }
+  for (auto& [name, table] : tables) put(t, name, std::move(table));
+  return t;
+}
+
+}  // namespace
+
 Urls::Urls(const BaseUrl& base_url, bool allow_scripts)
     : root(base_url.root), abs(base_url.abs), allow_scripts(allow_scripts) {}
 
@@ -204,13 +243,24 @@ std::string Urls::content(const std::string& url, bool trusted) const {
 }
 
 View::View(const Site& site, ViewOptions options)
-    : site_(site), options_(std::move(options)), urls_(site.base_url, site.allow_javascript_urls) {
+    : site_(site),
+      ui_(site.ui.text.empty() ? builtin_ui_strings(site.language) : site.ui),
+      options_(std::move(options)),
+      urls_(site.base_url, site.allow_javascript_urls) {
+  for (const SiteLanguage& l : options_.languages)
+    if (l.tag == site.language) urls_.prefix = l.prefix;
   const Person& p = site.person;
   Data person;
   put(person, "name", p.name);
   put(person, "native_name", p.native_name);
   put(person, "position", p.position);
   put(person, "affiliation", p.affiliation);
+  if (const Site* def = options_.default_site) {
+    put(person, "position_lang", fallback_lang(p.position, def->person.position));
+    put(person, "affiliation_lang", fallback_lang(p.affiliation, def->person.affiliation));
+    // A native name that is the default language's name is in that language.
+    put(person, "native_name_lang", fallback_lang(p.native_name, def->person.name));
+  }
   put(person, "address", string_list(p.address));
   put(person, "has_email", data_flag(!p.email.empty()));
   put(person, "email_html", p.email.empty() ? "" : obfuscated_email_html(p.email));
@@ -220,7 +270,7 @@ View::View(const Site& site, ViewOptions options)
   put(person, "interests", string_list(p.interests));
   put(person, "has_interests", data_flag(!p.interests.empty()));
   Data links = data_list(p.links.size());
-  for (const Link& l : p.links) append_link(links, l.label, l.url, urls_, l.trusted);
+  for (const Link& l : p.links) append_link(links, l.label, l.url, urls_, ui_, l.trusted);
   put(person, "has_links", data_flag(!links.is_empty_list()));
   put(person, "links", std::move(links));
   put(common_, "person", std::move(person));
@@ -233,9 +283,10 @@ View::View(const Site& site, ViewOptions options)
   put(s, "favicon_url", site.favicon.empty() ? "" : urls_.content(site.favicon));
   put(common_, "site", std::move(s));
   put(common_, "lang", site.language);
-  put(common_, "root", urls_.root);
-  put(common_, "css_url", urls_.page("assets/style.css") + options_.css_url_query);
-  put(common_, "icons_url", urls_.page("assets/icons.svg"));
+  put(common_, "t", ui_table(ui_));
+  put(common_, "root", urls_.page(""));  // the home page of the site's language
+  put(common_, "css_url", urls_.shared("assets/style.css") + options_.css_url_query);
+  put(common_, "icons_url", urls_.shared("assets/icons.svg"));
   put(common_, "body_end_html", options_.body_end_html);
   put(common_, "publications_url", urls_.page("publications/"));
   put(common_, "news_url", urls_.page("news/"));
@@ -251,11 +302,11 @@ View::View(const Site& site, ViewOptions options)
 
   // Navigation: the [nav] items, or every section that has content; then pages with nav = true.
   auto section_rel = [&](const std::string& name) -> std::pair<std::string, std::string> {
-    if (name == "people" && !site.group.name.empty()) return {"People", "people/"};
-    if (name == "publications") return {"Publications", "publications/"};
-    if (name == "talks") return {"Talks", "talks/"};
-    if (name == "news") return {"News", "news/"};
-    if (name == "cv") return {"CV", "cv/"};
+    if (name == "people" && !site.group.name.empty()) return {ui_.get("people"), "people/"};
+    if (name == "publications") return {ui_.get("publications"), "publications/"};
+    if (name == "talks") return {ui_.get("talks"), "talks/"};
+    if (name == "news") return {ui_.get("news"), "news/"};
+    if (name == "cv") return {ui_.get("cv"), "cv/"};
     for (const Page& pg : site.pages)
       if (pg.slug == name) return {pg.title, pg.slug + "/"};
     return {name, name + "/"};
@@ -277,7 +328,7 @@ View::View(const Site& site, ViewOptions options)
   const auto& pubs = site.publications;
   for (PublicationType t : publication_types_in_group_order()) {
     std::string name(info(t).name);
-    Filter f{"type", name, std::string(info(t).group_title), "publications/type/" + name + "/", {}};
+    Filter f{"type", name, ui_.get("types." + name), "publications/type/" + name + "/", {}};
     for (size_t i = 0; i < pubs.size(); ++i)
       if (pubs[i].type == t) f.pubs.push_back(i);
     if (!f.pubs.empty()) filters_.push_back(std::move(f));
@@ -293,7 +344,7 @@ View::View(const Site& site, ViewOptions options)
     }
   }
   for (auto& [y, idx] : years) {
-    std::string label = y ? std::to_string(y) : "Undated";
+    std::string label = y ? std::to_string(y) : ui_.get("undated");
     filters_.push_back({"year", label, label, "publications/year/" + slugify(label) + "/", idx});
   }
   for (auto& [slug, entry] : tags)
@@ -351,9 +402,11 @@ std::string View::md(const std::string& text, bool trusted) const {
 Data View::news_item(size_t index) const {
   const NewsItem& n = site_.news[index];
   Data item;
-  put(item, "date", format_date(n.date));
+  put(item, "date", format_date(n.date, ui_.dates));
   put(item, "date_iso", iso_date(n.date));
   put(item, "text_html", news_text_html(index));
+  if (const Site* def = options_.default_site; def && index < def->news.size())
+    put(item, "text_lang", fallback_lang(n.text, def->news[index].text));
   put(item, "link", n.link.empty() ? "" : urls_.content(n.link));
   put_people(item, n.people);
   return item;
@@ -408,12 +461,53 @@ Data View::page_meta(const std::string& kind, const std::string& title, const st
   put(d, "nav", nav_for(rel));
   PageMeta meta{kind, title, desc, rel};
   std::string head = head_html(site_, urls_, meta);
+  if (!options_.languages.empty()) put_languages(d, rel, head);
+  // The stylesheet's own words ("Note ·" before a paper's note), in other languages.
+  if (ui_.get("note") != "Note")
+    head += "<style>:root { --note-label: " + css_string(ui_.get("note")) + "; }</style>\n";
   if (math) head += math_head_html(urls_);
   if (!site_.group.name.empty() && !options_.group_css_url_query.empty())
     head += "<link rel=\"stylesheet\" href=\"" + urls_.page("assets/group.css") +
             options_.group_css_url_query + "\">\n";
   put(d, "head_html", head + head_extra);
   return d;
+}
+
+void View::put_languages(Data& d, const std::string& rel, std::string& head) const {
+  // The 404 page is no address of its own: its switcher leads to each language's home,
+  // and it has no alternates.
+  bool not_found = rel == "404.html";
+  std::string target = not_found ? "" : rel;
+  Data list = data_list(options_.languages.size());
+  for (const SiteLanguage& l : options_.languages) {
+    Data item;
+    put(item, "lang", l.tag);
+    put(item, "name", l.name);
+    put(item, "url", urls_.shared(l.prefix + target));
+    put(item, "current", data_flag(l.tag == site_.language));
+    data_push(list, std::move(item));
+  }
+  put(d, "has_languages", data_flag(true));
+  put(d, "languages", std::move(list));
+  auto link = [&](const std::string& hreflang, const SiteLanguage& l) {
+    std::string url = urls_.abs.empty() ? urls_.shared(l.prefix + rel) : urls_.abs + l.prefix + rel;
+    head += "<link rel=\"alternate\" hreflang=\"" + html_escape(hreflang) + "\" href=\"" +
+            html_escape(url) + "\">\n";
+  };
+  if (!not_found) {
+    for (const SiteLanguage& l : options_.languages) link(l.tag, l);
+    link("x-default", options_.languages.front());
+  }
+  head += "<meta property=\"og:locale\" content=\"" + html_escape(ui_.get("locale")) + "\">\n";
+  for (const SiteLanguage& l : options_.languages)
+    if (l.tag != site_.language)
+      head += "<meta property=\"og:locale:alternate\" content=\"" + html_escape(l.locale) + "\">\n";
+}
+
+std::string View::fallback_lang(const std::string& text, const std::string& default_text) const {
+  const Site* def = options_.default_site;
+  if (!def || text.empty() || text != default_text || def->language == site_.language) return "";
+  return def->language;
 }
 
 Data View::pub_entry(size_t index, char& math) const {
@@ -439,15 +533,19 @@ Data View::pub_entry(size_t index, char& math) const {
   put_authors(d, p.authors, short_n, site_.pubs_settings.markers, member_classes(p));
   put(d, "has_authors_rest", data_flag(short_n < p.authors.size()));
   put(d, "authors_rest_count", std::to_string(p.authors.size() - short_n));
+  put(d, "authors_rest_label",
+      ui_.get("and_more", {{"n", std::to_string(p.authors.size() - short_n)}}));
   put(d, "et_al", data_flag(p.et_al));
   put(d, "venue", p.venue);
   put(d, "venue_full", p.venue_full);
   put(d, "year", p.year ? std::to_string(p.year) : "");
-  put(d, "date", format_date(p.date));
+  put(d, "date", format_date(p.date, ui_.dates));
   put(d, "type", std::string(info(p.type).name));
-  put(d, "type_label", std::string(info(p.type).label));
+  put(d, "type_label", ui_.get("type." + std::string(info(p.type).name)));
   put(d, "status", std::string(info(p.status).name));
-  std::string status(info(p.status).label);
+  std::string status = p.status == PublicationStatus::kPublished
+                           ? ""
+                           : ui_.get("status." + std::string(info(p.status).name));
   put(d, "status_label", status);
   put(d, "has_status", data_flag(!status.empty()));
   put(d, "awards", string_list(p.awards));
@@ -463,13 +561,13 @@ Data View::pub_entry(size_t index, char& math) const {
   put(d, "tags", std::move(tags));
   put(d, "has_tags", data_flag(!p.tags.empty()));
   Data links = data_list(p.links.size() + 2);
-  for (const Link& l : p.links) append_link(links, l.label, l.url, urls_, l.trusted);
+  for (const Link& l : p.links) append_link(links, l.label, l.url, urls_, ui_, l.trusted);
   if (!p.arxiv.empty() && std::none_of(p.links.begin(), p.links.end(),
                                        [](const Link& l) { return l.label == "arxiv"; }))
-    append_link(links, "arxiv", "https://arxiv.org/abs/" + p.arxiv, urls_);
+    append_link(links, "arxiv", "https://arxiv.org/abs/" + p.arxiv, urls_, ui_);
   if (!p.doi.empty() &&
       std::none_of(p.links.begin(), p.links.end(), [](const Link& l) { return l.label == "doi"; }))
-    append_link(links, "doi", "https://doi.org/" + p.doi, urls_);
+    append_link(links, "doi", "https://doi.org/" + p.doi, urls_, ui_);
   put(d, "has_links", data_flag(!links.is_empty_list()));
   put(d, "links", std::move(links));
   put(d, "number", p.number_label);
@@ -477,7 +575,7 @@ Data View::pub_entry(size_t index, char& math) const {
   put(d, "has_abstract", data_flag(!p.abstract.empty()));
   put(d, "abstract_html", std::move(abstract_html));
   put(d, "bibtex", bibtex_[index]);
-  put(d, "bib_url", urls_.page(bib_path(p)));
+  put(d, "bib_url", urls_.shared(bib_path(p)));
   // Lists insert the entry rendered once, not once per page that lists it.
   put(d, "pub_html", data_partial_html("partials/pub"));
   return d;
@@ -503,6 +601,8 @@ Data View::home() const {
     math = math || sitegen::has_math(news_html_[i]);
   Data d = page_meta("home", site_.title, "", site_.description, math);
   put(d, "bio_html", std::move(bio_html));
+  if (options_.default_site)
+    put(d, "bio_lang", fallback_lang(site_.bio, options_.default_site->bio));
   put(d, "has_selected", data_flag(!selected.is_empty_list()));
   put(d, "selected", std::move(selected));
   put_legend(d, shown, site_.pubs_settings.markers);
@@ -531,13 +631,13 @@ Data View::publications() const {
     for (size_t i = 0; i < all.size(); ++i) all[i] = i;
     groups.emplace_back("", std::move(all));
   }
-  return publication_list("Publications", "publications/", groups, nullptr);
+  return publication_list(ui_.get("publications"), "publications/", groups, nullptr);
 }
 
 Data View::publications_filtered(size_t index) const {
   const Filter& f = filters_[index];
-  std::string title = f.kind == "tag"    ? "Publications on " + f.label
-                      : f.kind == "year" ? "Publications from " + f.label
+  std::string title = f.kind == "tag"    ? ui_.get("publications_on", {{"tag", f.label}})
+                      : f.kind == "year" ? ui_.get("publications_from", {{"year", f.label}})
                                          : f.label;
   return publication_list(title, f.rel, {{"", f.pubs}}, &f);
 }
@@ -585,16 +685,19 @@ Data View::publication_list(const std::string& title, const std::string& rel,
     if (n == 0) continue;
     Data fg;
     std::string_view k(kind);
-    put(fg, "title", std::string(k == "type" ? "Type" : k == "year" ? "Year" : "Topic"));
+    put(fg, "title",
+        ui_.get(k == "type"   ? "filter_type"
+                : k == "year" ? "filter_year"
+                              : "filter_topic"));
     put(fg, "filters", std::move(fl));
     put(fg, "has_more", data_flag(cut));
     if (cut) {
       put(fg, "more_url", urls_.page("publications/"));
       put(fg, "more_label",
-          "All " + std::to_string(n) +
-              (k == "type"   ? " types"
-               : k == "year" ? " years"
-                             : " topics"));
+          ui_.get(k == "type"   ? "all_types"
+                  : k == "year" ? "all_years"
+                                : "all_topics",
+                  {{"n", std::to_string(n)}}));
     }
     data_push(filter_groups, std::move(fg));
   }
@@ -603,7 +706,8 @@ Data View::publication_list(const std::string& title, const std::string& rel,
   put(d, "is_filtered", data_flag(current != nullptr));
   put(d, "all_url", urls_.page("publications/"));
   put(d, "count", std::to_string(count));
-  put(d, "bib_all_url", urls_.page("publications.bib"));
+  put(d, "count_label", ui_.get("in_total", {{"n", std::to_string(count)}}));
+  put(d, "bib_all_url", urls_.shared("publications.bib"));
   return d;
 }
 
@@ -619,7 +723,7 @@ Data View::publication(size_t index) const {
 }
 
 Data View::news() const {
-  Data d = page_meta("news", "News", "news/", "",
+  Data d = page_meta("news", ui_.get("news"), "news/", "",
                      std::any_of(news_html_.begin(), news_html_.end(),
                                  [](const std::string& h) { return sitegen::has_math(h); }));
   Data items = data_list(site_.news.size());
@@ -644,7 +748,7 @@ Data View::talks() const {
     put(item, "slides_url", t.slides.empty() ? "" : urls_.content(t.slides));
     put(item, "video_url", t.video.empty() ? "" : urls_.content(t.video));
     Data links = data_list(t.links.size());
-    for (const Link& l : t.links) append_link(links, l.label, l.url, urls_);
+    for (const Link& l : t.links) append_link(links, l.label, l.url, urls_, ui_);
     put(item, "has_links", data_flag(!links.is_empty_list()));
     put(item, "links", std::move(links));
     put(item, "abstract_html", std::move(abstract_html));
@@ -653,7 +757,7 @@ Data View::talks() const {
       Data g;
       put(g, "event", e.event);
       put(g, "location", e.location);
-      put(g, "date", format_date(e.date));
+      put(g, "date", format_date(e.date, ui_.dates));
       put(g, "date_iso", iso_date(e.date));
       put(g, "link", e.link.empty() ? "" : urls_.content(e.link));
       data_push(given, std::move(g));
@@ -662,7 +766,7 @@ Data View::talks() const {
     put_people(item, t.people);
     data_push(talks, std::move(item));
   }
-  Data d = page_meta("talks", "Talks", "talks/", "", math);
+  Data d = page_meta("talks", ui_.get("talks"), "talks/", "", math);
   put(d, "talks", std::move(talks));
   return d;
 }
@@ -672,11 +776,17 @@ Data View::page(size_t index) const {
   std::string body_html = md(pg.body);
   Data d = page_meta("page", pg.title, pg.slug + "/", pg.description, sitegen::has_math(body_html));
   put(d, "body_html", std::move(body_html));
+  if (const Site* def = options_.default_site)
+    for (const Page& other : def->pages)
+      if (other.slug == pg.slug) {
+        put(d, "title_lang", fallback_lang(pg.title, other.title));
+        put(d, "body_lang", fallback_lang(pg.body, other.body));
+      }
   return d;
 }
 
 Data View::not_found() const {
-  return page_meta("404", "Page not found", "404.html", "");
+  return page_meta("404", ui_.get("not_found_title"), "404.html", "");
 }
 
 }  // namespace sitegen

@@ -11,12 +11,25 @@
 
 namespace sitegen {
 
+// One language of a site in several: its tag, its own name and where its pages are.
+struct SiteLanguage {
+  std::string tag;     // "zh"
+  std::string name;    // "简体中文", for the language switcher
+  std::string locale;  // "zh_CN", for og:locale
+  std::string prefix;  // "" for the default language, else "zh/"
+};
+
 struct ViewOptions {
   std::string css_url_query;  // "?v=<hash>" appended to the stylesheet URL
   std::string body_end_html;  // live-reload script when serving
   // "?v=<hash>" of the theme's group.css, which a group site's pages load; "" without one
   std::string group_css_url_query;
   bool cv_pdf = false;  // /cv.pdf is built: the CV links to it
+  // Every language of a site in several, the default first; empty for one language.
+  std::vector<SiteLanguage> languages;
+  // The default language's site, when this view is of another: its texts are what an
+  // untranslated text falls back to, marked with the default language's tag.
+  const Site* default_site = nullptr;
 };
 
 // Site-relative URL helpers: every URL a template sees starts with the base path.
@@ -24,11 +37,16 @@ struct Urls {
   std::string root;            // "/" or "/repo/"
   std::string abs;             // "https://host/repo/" or "" when base_url is only a path
   bool allow_scripts = false;  // site.toml's allow_javascript_urls
+  std::string prefix;          // where the pages of this language are below root: "zh/"
   explicit Urls(const BaseUrl& base_url, bool allow_scripts = false);
   std::string page(const std::string& rel) const {
-    return root + rel;
+    return root + prefix + rel;
   }  // "publications/" -> "/repo/publications/"
-  std::string absolute(const std::string& rel) const { return abs.empty() ? "" : abs + rel; }
+  std::string absolute(const std::string& rel) const {
+    return abs.empty() ? "" : abs + prefix + rel;
+  }
+  // A file every language shares (assets, BibTeX): "assets/style.css" -> "/repo/assets/style.css".
+  std::string shared(const std::string& rel) const { return root + rel; }
   // A URL from content: absolute URLs pass through, relative ones point into the site
   // root. A script URL becomes "" (no link) unless the site allows them and the URL
   // is `trusted` (not from a .bib file).
@@ -86,6 +104,12 @@ class View {
                  const std::string& description, bool math = false,
                  std::string head_extra = "") const;
   Data nav_for(const std::string& rel) const;
+  // The other languages' version of the page at `rel`: the switcher's links, and the
+  // hreflang and og:locale tags of <head>.
+  void put_languages(Data& d, const std::string& rel, std::string& head) const;
+  // The default language's tag when `text` is its text, not this language's: an
+  // untranslated text, shown with lang="..." so it is read in its own language.
+  std::string fallback_lang(const std::string& text, const std::string& default_text) const;
   // `math`: set to the entry's kMathInList and kMathOnPage flags.
   Data pub_entry(size_t index, char& math) const;
   Data pub_ref(size_t index) const;
@@ -108,6 +132,7 @@ class View {
   Data cv_talks(bool& math) const;
 
   const Site& site_;
+  UiStrings ui_;  // the site's, or the built-in ones of its language when it has none
   ViewOptions options_;
   Urls urls_;
   Data common_;

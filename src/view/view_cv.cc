@@ -13,24 +13,6 @@ namespace sitegen {
 
 namespace {
 
-// `s` as a CSS string, safe inside a <style> element.
-std::string css_string(std::string_view s) {
-  std::string out = "\"";
-  for (char c : s) {
-    auto u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' || u < 0x20 || u == 0x7F) {
-      static constexpr char kHex[] = "0123456789abcdef";
-      out += '\\';
-      if (u >= 0x10) out += kHex[u >> 4];
-      out += kHex[u & 15];
-      out += ' ';
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
 // What the printed CV carries on every page: the paper size and the person's name in
 // the running header (style.css numbers the pages).
 std::string print_style_html(const Site& site) {
@@ -61,7 +43,7 @@ Data View::cv_publications(const CvSection& s, bool& math) const {
       if (!idx.empty()) groups.emplace_back(f.label, std::move(idx));
     }
   }
-  std::string anchor = slugify(s.title);
+  std::string anchor = s.title.empty() ? s.include : slugify(s.title);
   Data sec;
   Data glist = data_list(groups.size());
   std::vector<const Publication*> shown;
@@ -98,7 +80,7 @@ Data View::cv_talks(bool& math) const {
       Data g;
       put(g, "event", e.event);
       put(g, "location", e.location);
-      put(g, "date", format_date(e.date));
+      put(g, "date", format_date(e.date, ui_.dates));
       put(g, "date_iso", iso_date(e.date));
       data_push(given, std::move(g));
     }
@@ -118,8 +100,14 @@ Data View::cv() const {
     Data sec = s.include == "publications" ? cv_publications(s, math)
                : s.include == "talks"      ? cv_talks(math)
                                            : Data();
-    put(sec, "title", s.title);
-    put(sec, "anchor", slugify(s.title));
+    // An included section without a title is named in the page's language; its anchor
+    // stays the same in every language.
+    std::string title = !s.title.empty() ? s.title
+                        : s.include.empty()
+                            ? ""
+                            : ui_.get(s.include == "talks" ? "talks" : "publications");
+    put(sec, "title", title);
+    put(sec, "anchor", s.title.empty() && !s.include.empty() ? s.include : slugify(s.title));
     data_put(sec, "compact", data_flag(s.style == "compact"));
     data_put(sec, "is_entries", data_flag(s.include.empty()));
     data_put(sec, "is_publications", data_flag(s.include == "publications"));
@@ -130,7 +118,9 @@ Data View::cv() const {
       put(en, "what", e.what);
       put(en, "where", e.where);
       put(en, "location", e.location);
-      put(en, "when", e.date.empty() ? format_range(e.start, e.end) : format_date(e.date));
+      put(en, "when",
+          e.date.empty() ? format_range(e.start, e.end, ui_.dates)
+                         : format_date(e.date, ui_.dates));
       std::string details_html = e.details.empty() ? "" : md(e.details);
       math = math || sitegen::has_math(details_html);
       put(en, "details_html", std::move(details_html));
@@ -139,7 +129,8 @@ Data View::cv() const {
     data_put(sec, "entries", std::move(entries));
     data_push(sections, std::move(sec));
   }
-  Data d = page_meta("cv", "CV", "cv/", site_.person.name + " — curriculum vitae", math,
+  Data d = page_meta("cv", ui_.get("cv"), "cv/",
+                     ui_.get("cv_description", {{"name", site_.person.name}}), math,
                      print_style_html(site_));
   data_put(d, "sections", std::move(sections));
   put(d, "pdf_url", options_.cv_pdf ? urls_.page("cv.pdf") : "");

@@ -22,7 +22,10 @@ Data string_list(const std::vector<std::string>& items);
 
 // Appends a link to a list; a link whose URL is dropped (a script URL) is left out.
 void append_link(Data& links, const std::string& label, const std::string& url, const Urls& urls,
-                 bool trusted = true);
+                 const UiStrings& ui, bool trusted = true);
+
+// `s` as a CSS string, safe inside a <style> element.
+std::string css_string(std::string_view s);
 
 // The legend of the marks these publications' authors carry: `legend` ({symbol, text},
 // in the order of [publications.markers]) and `has_legend`.

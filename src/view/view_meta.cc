@@ -149,14 +149,14 @@ std::string head_html(const Site& site, const Urls& urls, const PageMeta& page) 
   meta(out, "name", "twitter:description", page.description);
   if (!site.news.empty())
     out += "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"" +
-           html_escape(site.title + " — News") + "\" href=\"" + urls.page("news/feed.xml") +
-           "\">\n";
+           html_escape(site.title + " — " + site.ui.get("news")) + "\" href=\"" +
+           urls.page("news/feed.xml") + "\">\n";
   if (page.kind == "home") out += json_ld(person_json(site, urls));
   return out;
 }
 
 std::string math_head_html(const Urls& urls) {
-  std::string dir = urls.page(std::string(kKatexDir));
+  std::string dir = urls.shared(std::string(kKatexDir));
   std::string out = "<link rel=\"stylesheet\" href=\"";
   append_html_escaped(out, dir);
   out += "katex.min.css\">\n<link rel=\"stylesheet\" href=\"";

@@ -118,7 +118,7 @@ Data View::member(size_t index) const {
   put(card, "email_html", p.email.empty() ? "" : obfuscated_email_html(p.email));
   put(card, "phone", p.phone);
   Data links = data_list(p.links.size());
-  for (const Link& l : p.links) append_link(links, l.label, l.url, urls_, l.trusted);
+  for (const Link& l : p.links) append_link(links, l.label, l.url, urls_, ui_, l.trusted);
   put(card, "has_links", data_flag(!links.is_empty_list()));
   put(card, "links", std::move(links));
   put(d, "member", std::move(card));

@@ -69,21 +69,34 @@ TEST_CASE("view: author marks are explained on the home page and each paper page
   CHECK(page_of(r, "publications/b/index.html").find("class=\"legend\"") == std::string::npos);
 }
 
-TEST_CASE("view: `language` sets <html lang> and nothing else, as the starter site.toml says") {
+TEST_CASE("view: `language` sets <html lang>, the theme's words and dates") {
   BuildResult r = build_files({{"site.toml", "language = \"de\"\n[person]\nname = \"Ada\"\n"},
                                {"news.toml", "[[news]]\ndate = 2025-09-01\ntext = \"Hallo\"\n"}});
   std::string home = page_of(r, "index.html");
   CHECK(home.rfind("<!doctype html>\n<html lang=\"de\">\n", 0) == 0);
   CHECK(line_with(home, "Hallo") ==
-        "<li class=\"news-item\"><time datetime=\"2025-09-01\">Sep 1, 2025</time><div "
+        "<li class=\"news-item\"><time datetime=\"2025-09-01\">1. September 2025</time><div "
         "class=\"news-text\">Hallo</div></li>");
-  CHECK(line_with(home, "<h2 id=\"news-h\">") == "<h2 id=\"news-h\">News</h2>");
+  CHECK(line_with(home, "<h2 id=\"news-h\">") == "<h2 id=\"news-h\">Neuigkeiten</h2>");
   std::ifstream starter(std::string(SITEGEN_SOURCE_DIR) + "/content/site.toml");
   std::string text((std::istreambuf_iterator<char>(starter)), {});
-  CHECK(text.find("# The language of your pages, as a BCP 47 tag (\"en\", \"de\", \"zh-Hans\"): it "
-                  "sets\n# <html lang>, which screen readers, browsers' hyphenation and search "
-                  "engines use.\n# Dates and the theme's labels (\"Publications\", \"News\", ...) "
-                  "stay in English.\nlanguage = \"en\"\n") != std::string::npos);
+  CHECK(text.find("# the theme's labels (\"Publications\", \"News\", ...) and how dates are "
+                  "written.") != std::string::npos);
+}
+
+TEST_CASE("view: a content i18n file changes one word and keeps the others") {
+  BuildResult r = build_files({{"site.toml", "language = \"zh-CN\"\n[person]\nname = \"Ada\"\n"},
+                               {"i18n/zh.toml", "news = \"动态\"\nnewz = \"x\"\n"},
+                               {"news.toml", "[[news]]\ndate = \"2025-09\"\ntext = \"Hallo\"\n"}});
+  std::string home = page_of(r, "index.html");
+  CHECK(line_with(home, "<h2 id=\"news-h\">") == "<h2 id=\"news-h\">动态</h2>");
+  CHECK(line_with(home, "Hallo") ==
+        "<li class=\"news-item\"><time datetime=\"2025-09\">2025年9月</time><div "
+        "class=\"news-text\">Hallo</div></li>");
+  CHECK(line_with(home, "see-all") == "<p class=\"see-all\"><a href=\"/news/\">全部新闻 →</a></p>");
+  CHECK(r.diags.format_all().find("content/i18n/zh.toml:2:1: warning: unknown key `newz` in "
+                                  "content/i18n/zh.toml: the i18n files' keys are those of the "
+                                  "built-in en.toml (did you mean `news`?)") != std::string::npos);
 }
 
 // 400 papers with 20 topics each once made 5.9 GB: every topic page listed every topic.
