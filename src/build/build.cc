@@ -123,7 +123,8 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
     vopts.css_url_query = "?v=" + result.settings.css_version;
   }
   vopts.body_end_html = options.live_reload_script;
-  auto pages = std::make_shared<const SitePages>(std::move(site), std::move(theme), vopts);
+  auto pages = std::make_shared<const SitePages>(std::move(site), std::move(theme), vopts,
+                                                 options.render_limits);
   {
     Output fixed;
     for (const auto& [rel, bytes] : pages->theme().assets) fixed.files["assets/" + rel];
@@ -134,7 +135,8 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
     if (diags.has_errors()) return result;
   }
   result.pages = options.pages_on_request ? name_pages(*pages, result.output)
-                                          : render_pages(*pages, result.output, sink);
+                                          : render_pages(*pages, result.output, diags, sink);
+  if (diags.has_errors()) return result;  // a page passed the render limits
   for (const auto& [rel, bytes] : pages->theme().assets)
     result.output.files["assets/" + rel].bytes = bytes;
   if (pages->view().has_math())

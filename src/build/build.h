@@ -20,6 +20,7 @@ struct BuildOptions {
   std::string live_reload_script;  // injected before </body> when serving; empty for builds
   std::string theme_search_dir;    // where named themes live; empty: themes/ beside the content
   bool pages_on_request = false;   // name the pages only; BuildResult::site_pages renders them
+  RenderLimits render_limits;      // what one page may cost to render
 };
 
 // What the build resolved from the site's settings, for `serve`, which must not read

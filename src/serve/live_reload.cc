@@ -46,6 +46,34 @@ std::string no_site_page() {
          live_reload_script() + "</body></html>\n";
 }
 
+std::string render_failed_page(const Diagnostic& d) {
+  return "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+         "<title>sitegen: this page has errors</title></head>\n<body>\n"
+         "<p>sitegen could not render this page:</p>\n<pre>" +
+         html_escape(d.loc.path + ": error: " + d.message) +
+         "</pre>\n<p>Fix the template and this page reloads by itself.</p>\n" +
+         live_reload_script() + "</body></html>\n";
+}
+
+// Pages are rendered when first asked for, after their build was published: a page
+// that cannot be rendered makes that build's status an error, for the overlay and
+// the terminal, until the next build.
+void Server::Impl::render_failed(const ServedSite& s, const Diagnostic& d) {
+  Diagnostics diags;
+  diags.error(d.loc, d.message);
+  std::string json = diagnostics_json(diags);
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    if (site.get() != &s || (!status_ok && status_json == json)) return;  // old, or said
+    status_ok = false;
+    status_json = json;
+    push_event("error", "{\"build\":" + json_string(s.build_id) +
+                            ",\"ok\":false,\"diagnostics\":" + json + "}");
+  }
+  std::lock_guard<std::mutex> log(log_mu);
+  err << diags.format_all() << std::flush;
+}
+
 void Server::Impl::push_event(std::string kind, std::string data) {
   events.push_back({++event_seq, std::move(kind), std::move(data)});
   while (events.size() > kMaxEvents) events.pop_front();

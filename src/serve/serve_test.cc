@@ -699,6 +699,45 @@ TEST_CASE("serve: a site that never built explains itself, then appears once fix
   CHECK(eventually([&] { return body_of(c, "/").find("<title>Now Good") != std::string::npos; }));
 }
 
+TEST_CASE("serve: a page its template cannot render shows the error, and the server goes on") {
+  TempDir tmp;
+  write_site(tmp.path);
+  std::string pubs;
+  for (int i = 0; i < 20; ++i)
+    pubs += "[[publication]]\ntitle = \"P" + std::to_string(i) +
+            "\"\nauthors = [\"Ada Example\"]\nyear = 2025\nselected = true\n";
+  write_file(tmp.path / "publications.toml", pubs);
+  std::string nested;  // the 20 selected papers inside themselves 8 levels deep
+  for (int i = 0; i < 8; ++i) nested += "{{#selected}}";
+  for (int i = 0; i < 8; ++i) nested += "{{/selected}}";
+  write_file(tmp.path / "layouts/home.mustache", nested + "\n");
+  TestServer ts(tmp.path, true);
+  httplib::Client c = ts.client();
+  std::string message = (tmp.path / "layouts/home.mustache").string() +
+                        ": error: rendering `index.html` took more than 10000000 steps (section "
+                        "items entered and names looked up); a section over a list repeats "
+                        "everything inside it for each item, so sections over lists nested in "
+                        "each other multiply";
+  for (int i = 0; i < 2; ++i) {
+    auto res = c.Get("/");
+    REQUIRE(res);
+    CHECK(res->status == 500);
+    CHECK(res->body.find("sitegen could not render this page:</p>\n<pre>" + message + "</pre>") !=
+          std::string::npos);
+    CHECK(res->body.find("/_sitegen/events") != std::string::npos);
+  }
+  CHECK(body_of(c, "/_sitegen/status").find("\"ok\":false") != std::string::npos);
+  CHECK(body_of(c, "/_sitegen/status").find("\"message\":\"rendering `index.html` took") !=
+        std::string::npos);
+  CHECK(ts.err.str() == message + "\n");  // said once
+  auto other = c.Get("/publications/");
+  REQUIRE(other);
+  CHECK(other->status == 200);
+  save_like_an_editor(tmp.path / "layouts/home.mustache", "fixed\n");
+  CHECK(eventually([&] { return body_of(c, "/") == "fixed\n"; }));
+  CHECK(body_of(c, "/_sitegen/status").find("\"ok\":true") != std::string::npos);
+}
+
 TEST_CASE("serve: open live-reload streams do not starve page requests, and stop is quick") {
   TempDir tmp;
   write_site(tmp.path);

@@ -53,6 +53,8 @@ std::string diagnostics_json(const Diagnostics& diags);
 
 // The page served for every path while no build has succeeded yet.
 std::string no_site_page();
+// The page served for a page its template could not render.
+std::string render_failed_page(const Diagnostic& d);
 
 struct Server::Impl {
   struct Event {
@@ -117,6 +119,7 @@ struct Server::Impl {
   std::string status_body() const;
   std::string patch_body(const std::string& from, const std::string& path) const;
   void serve_events(httplib::Response& res);
+  void render_failed(const ServedSite& s, const Diagnostic& d);
   bool stream_step(Stream& s, httplib::DataSink& sink);
 
   // rebuild.cc
