@@ -52,11 +52,22 @@ void check_output_paths(const SitePages& pages, const Source& content, const Out
   const Site& site = pages.site();
   std::map<std::string, SourceLoc> paths;
   for (const Publication& p : site.publications) {
-    paths.emplace(View::publication_path(p) + "index.html", p.loc);
-    paths.emplace(View::bib_path(p), p.loc);
+    const SourceLoc& id = p.id_loc.path.empty() ? p.loc : p.id_loc;
+    paths.emplace(View::publication_path(p) + "index.html", id);
+    paths.emplace(View::bib_path(p), id);
   }
-  for (const View::Filter& f : pages.view().filters())
-    if (!f.pubs.empty()) paths.emplace(f.rel + "index.html", site.publications[f.pubs[0]].loc);
+  for (const View::Filter& f : pages.view().filters()) {
+    if (f.pubs.empty()) continue;
+    // A tag's page is named by the tag as the first paper that has it spells it.
+    const Publication& first = site.publications[f.pubs[0]];
+    const SourceLoc* loc = &first.loc;
+    for (size_t i = 0; f.kind == "tag" && i < first.tags.size() && i < first.tag_locs.size(); ++i)
+      if (first.tags[i] == f.value) {
+        loc = &first.tag_locs[i];
+        break;
+      }
+    paths.emplace(f.rel + "index.html", *loc);
+  }
   for (const Page& p : site.pages) paths.emplace(p.slug + "/index.html", p.loc);
   for (const auto& job : pages.jobs()) paths.emplace(job.path, SourceLoc{});
   for (const StaticFile& f : site.static_files)

@@ -45,6 +45,7 @@ struct Publication {
   std::string key;        // id as written (BibTeX key), may be empty
   std::string slug;       // URL-safe, unique: /publications/<slug>/
   bool id_given = false;  // key came from the user, not generated
+  SourceLoc id_loc;       // where the id or BibTeX key is written; no path: not written
   std::string title;
   std::vector<Author> authors;
   bool et_al = false;      // the list ended with "et al." / "others"
@@ -58,7 +59,8 @@ struct Publication {
   std::vector<std::string> awards;
   std::string note;  // inline Markdown
   std::vector<std::string> tags;
-  std::string abstract;  // Markdown
+  std::vector<SourceLoc> tag_locs;  // where each of tags is written (one per tag)
+  std::string abstract;             // Markdown
   // Whether abstract and note may carry raw HTML. Text from a .bib file is someone
   // else's text (a publisher's export, a co-author's file): its HTML is shown as text.
   bool abstract_trusted = true;
