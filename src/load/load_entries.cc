@@ -232,8 +232,9 @@ void load_news(const Source& source, Site& site, Diagnostics& diags) {
     NewsItem n;
     n.loc = node->key_loc;
     r.date("date", &n.date, false, true);
-    r.string("text", &n.text, true);
-    r.string("link", &n.link);
+    if (r.string("text", &n.text, true))
+      warn_feed_characters(r.find("text")->loc, "text", n.text, diags);
+    if (r.string("link", &n.link)) warn_feed_characters(r.find("link")->loc, "link", n.link, diags);
     note_field_link(site, r, "link", n.link);
     r.finish();
     site.news.push_back(std::move(n));

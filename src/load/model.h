@@ -131,6 +131,7 @@ struct Page {
 
 struct Person {
   std::string name;
+  SourceLoc name_loc;  // where `name` is written
   std::string native_name;
   std::vector<std::string> aliases;
   std::string position;
@@ -163,6 +164,7 @@ struct StaticFile {
 
 struct Site {
   std::string title;
+  SourceLoc title_loc;  // where `title` is written; no path: not written
   BaseUrl base_url;     // from site.toml's base_url, or --base-url
   std::string theme;    // "" means the built-in default
   SourceLoc theme_loc;  // where `theme` is written, for messages
