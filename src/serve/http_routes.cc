@@ -159,7 +159,7 @@ httplib::Server::HandlerResponse Server::Impl::handle(const httplib::Request& re
                              req.get_header_value("Origin") +
                              "\": only this server's pages may ask");
     if (path == "/_sitegen/events") {
-      serve_events(res);
+      serve_events(req.remote_addr, res);
     } else if (path == "/_sitegen/status") {
       res.set_content(status_body(), "application/json");
     } else if (path == "/_sitegen/patch") {

@@ -126,13 +126,22 @@ std::string Server::Impl::patch_body(const std::string& from, const std::string&
   return head + patch_json(*then, *now, route.file) + "}\n";
 }
 
-void Server::Impl::serve_events(httplib::Response& res) {
-  if (streams.load() >= options.max_streams) {
-    res.status = 503;
-    res.set_content("too many live-reload connections\n", kTextPlain);
-    return;
+void Server::Impl::serve_events(const std::string& client, httplib::Response& res) {
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    int& mine = client_streams[client];
+    if (streams.load() >= options.max_streams || mine >= options.max_client_streams) {
+      if (mine == 0) client_streams.erase(client);
+      res.status = 503;
+      res.set_content("too many live-reload connections\n", kTextPlain);
+      return;
+    }
+    ++mine;
   }
-  auto stream = std::make_shared<Stream>(streams);
+  auto stream = std::make_shared<Stream>(streams, [this, client] {
+    std::lock_guard<std::mutex> lock(mu);
+    if (--client_streams[client] == 0) client_streams.erase(client);
+  });
   res.set_header("X-Accel-Buffering", "no");
   res.set_header("Connection", "close");  // after a stream ends, no idle keep-alive delays stop()
   res.set_chunked_content_provider(

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <future>
 #include <map>
 #include <memory>
@@ -63,9 +64,15 @@ struct Server::Impl {
     std::string data;  // JSON on one line
   };
   struct Stream {
-    explicit Stream(std::atomic<int>& n) : count(n) { ++count; }
-    ~Stream() { --count; }
+    Stream(std::atomic<int>& n, std::function<void()> end) : count(n), on_end(std::move(end)) {
+      ++count;
+    }
+    ~Stream() {
+      --count;
+      on_end();
+    }
     std::atomic<int>& count;
+    std::function<void()> on_end;
     uint64_t seen = 0;
     bool started = false;
     Clock::time_point last_write = Clock::now();
@@ -104,6 +111,7 @@ struct Server::Impl {
   std::mutex stop_mu;
   std::mutex log_mu;  // one terminal report at a time
   std::atomic<int> streams{0};
+  std::map<std::string, int> client_streams;  // open streams by client address; under mu
 
   std::shared_ptr<const ServedSite> current() const {
     std::lock_guard<std::mutex> lock(mu);
@@ -118,7 +126,7 @@ struct Server::Impl {
   std::string pending_events(uint64_t seen) const;      // mu held
   std::string status_body() const;
   std::string patch_body(const std::string& from, const std::string& path) const;
-  void serve_events(httplib::Response& res);
+  void serve_events(const std::string& client, httplib::Response& res);
   void render_failed(const ServedSite& s, const Diagnostic& d);
   bool stream_step(Stream& s, httplib::DataSink& sink);
 
