@@ -138,12 +138,18 @@ std::string_view without_unparsable_range(std::string_view request, std::string&
     size_t next = head.find('\n', at) + 1;
     std::string_view line = head.substr(at, next - at);
     size_t colon = line.find(':');
-    httplib::Ranges ranges;
-    bool bad =
-        line.ends_with("\r\n") && colon != std::string_view::npos &&
-        iequals(line.substr(0, colon), "Range") &&
-        !httplib::detail::parse_range_header(
-            httplib::detail::decode_url(std::string(trim(line.substr(colon + 1))), false), ranges);
+    bool bad = false;
+    if (line.ends_with("\r\n") && colon != std::string_view::npos &&
+        iequals(line.substr(0, colon), "Range")) {
+      // httplib trims spaces and tabs only (a CR inside the value stays).
+      std::string_view value = line.substr(colon + 1, line.size() - 2 - (colon + 1));
+      while (!value.empty() && (value.back() == ' ' || value.back() == '\t'))
+        value.remove_suffix(1);
+      while (!value.empty() && (value[0] == ' ' || value[0] == '\t')) value.remove_prefix(1);
+      httplib::Ranges ranges;
+      bad = !httplib::detail::parse_range_header(
+          httplib::detail::decode_url(std::string(value), false), ranges);
+    }
     if (bad && !dropped) storage.assign(head.substr(0, at));
     if (!bad && dropped) storage.append(line);
     dropped = dropped || bad;

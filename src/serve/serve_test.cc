@@ -1083,7 +1083,8 @@ TEST_CASE("serve: a Range over HTTP gets the bytes of the file and no others") {
   CHECK(res->body.starts_with("{\"build\":"));
 
   // A Range httplib cannot parse is not understood: the whole file, as RFC 9110 allows.
-  for (const char* range : {"byAes=0-0", "bytes=a-b", "bytes=--1", "bytes="}) {
+  // A CR inside the value stays in it for httplib (found by fuzzing).
+  for (const char* range : {"byAes=0-0", "bytes=a-b", "bytes=--1", "bytes=", "bytes=0-0 \r \r"}) {
     CAPTURE(range);
     std::string answer =
         raw_request(ts.port, std::string("GET /seven.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nRange: ") +
