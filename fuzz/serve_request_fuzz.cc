@@ -118,10 +118,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         range.ends_with("/7"))
       fail("more than the file's 7 bytes", request, answer);
   }
-  // httplib answers a Range it cannot parse with an empty 416 before routing; a 416 of
-  // the server's own names the size.
-  if (status == 416 && !header(head, "Content-Range").starts_with("bytes */") && !body.empty())
-    fail("a 416 with a body but without Content-Range: bytes */SIZE", request, answer);
+  // Every 416 names the size: a Range httplib cannot parse is taken out before it would
+  // answer an empty one.
+  if (status == 416 && !header(head, "Content-Range").starts_with("bytes */"))
+    fail("a 416 without Content-Range: bytes */SIZE", request, answer);
   // Only this server's host names are answered with content. Checked where this file
   // reads the head as httplib does: every line ends in CRLF (httplib skips others), no
   // NUL, one Host line, written "Host: ".

@@ -105,6 +105,33 @@ TEST_CASE("cli: a broken TOML file leaves the previous output byte-for-byte") {
   fs::remove_all(dir);
 }
 
+TEST_CASE("cli: a template that renders without end leaves the previous output") {
+  fs::path dir = temp_dir("render-bound");
+  REQUIRE(run({"new", (dir / "site").string()}).code == 0);
+  fs::path out = dir / "public";
+  REQUIRE(run({"build", (dir / "site").string(), "-o", out.string()}).code == 0);
+  std::ifstream in(out / "index.html", std::ios::binary);
+  std::string home(std::istreambuf_iterator<char>(in), {});
+  // The menu (more than 4 items) inside itself 12 levels deep: over 16 million items.
+  std::string nested;
+  for (int i = 0; i < 12; ++i) nested += "{{#nav}}";
+  nested += "x";
+  for (int i = 0; i < 12; ++i) nested += "{{/nav}}";
+  fs::create_directories(dir / "site/layouts");
+  { std::ofstream(dir / "site/layouts/home.mustache") << nested << "\n"; }
+  Run b = run({"build", (dir / "site").string(), "-o", out.string()});
+  CHECK(b.code == 1);
+  CHECK(b.err == (dir / "site/layouts/home.mustache").string() +
+                     ": error: rendering `index.html` took more than 10000000 steps (section "
+                     "items entered and names looked up); a section over a list repeats "
+                     "everything inside it for each item, so sections over lists nested in "
+                     "each other multiply\nsitegen: 1 error(s); nothing was written, " +
+                     out.string() + " is unchanged\n");
+  std::ifstream again(out / "index.html", std::ios::binary);
+  CHECK(std::string(std::istreambuf_iterator<char>(again), {}) == home);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("cli: check writes nothing and reports problems") {
   fs::path dir = temp_dir("check");
   REQUIRE(run({"new", (dir / "site").string()}).code == 0);

@@ -55,11 +55,22 @@ void check_output_paths(const SitePages& pages, const Source& content, const Out
   const Site& site = pages.site();
   std::map<std::string, SourceLoc> paths;
   for (const Publication& p : site.publications) {
-    paths.emplace(View::publication_path(p) + "index.html", p.loc);
-    paths.emplace(View::bib_path(p), p.loc);
+    const SourceLoc& id = p.id_loc.path.empty() ? p.loc : p.id_loc;
+    paths.emplace(View::publication_path(p) + "index.html", id);
+    paths.emplace(View::bib_path(p), id);
   }
-  for (const View::Filter& f : pages.view().filters())
-    if (!f.pubs.empty()) paths.emplace(f.rel + "index.html", site.publications[f.pubs[0]].loc);
+  for (const View::Filter& f : pages.view().filters()) {
+    if (f.pubs.empty()) continue;
+    // A tag's page is named by the tag as the first paper that has it spells it.
+    const Publication& first = site.publications[f.pubs[0]];
+    const SourceLoc* loc = &first.loc;
+    for (size_t i = 0; f.kind == "tag" && i < first.tags.size() && i < first.tag_locs.size(); ++i)
+      if (first.tags[i] == f.value) {
+        loc = &first.tag_locs[i];
+        break;
+      }
+    paths.emplace(f.rel + "index.html", *loc);
+  }
   for (const Page& p : site.pages) paths.emplace(p.slug + "/index.html", p.loc);
   for (const auto& job : pages.jobs()) paths.emplace(job.path, SourceLoc{});
   for (const StaticFile& f : site.static_files)
@@ -210,7 +221,7 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   vopts.cv_pdf = !browser.empty();
   vopts.languages = std::move(languages);
   auto pages = std::make_shared<const SitePages>(std::move(site), std::move(theme), vopts,
-                                                 std::move(translations));
+                                                 std::move(translations), options.render_limits);
   {
     Output fixed;
     for (const auto& [rel, bytes] : pages->theme().assets) fixed.files["assets/" + rel];
@@ -229,7 +240,8 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
       return sink(rel, bytes);
     };
   result.pages = options.pages_on_request ? name_pages(*pages, result.output)
-                                          : render_pages(*pages, result.output, pass);
+                                          : render_pages(*pages, result.output, diags, pass);
+  if (diags.has_errors()) return result;  // a page passed the render limits
   for (const auto& [rel, bytes] : pages->theme().assets)
     result.output.files["assets/" + rel].bytes = bytes;
   if (pages->view().has_math())

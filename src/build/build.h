@@ -23,6 +23,7 @@ struct BuildOptions {
   bool report_untranslated = false;  // warn about each text a language lacks (`check`)
   std::string person;                // a group member's id: build their personal site (--person)
   bool cv_pdf = false;               // print cv.pdf when site.toml asks for it ([cv] pdf = true)
+  RenderLimits render_limits;        // what one page may cost to render
 };
 
 // What the build resolved from the site's settings, for `serve`, which must not read

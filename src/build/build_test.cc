@@ -49,11 +49,35 @@ TEST_CASE("build: output paths a file system refuses are errors before anything 
       {{"publications.toml",
         "[[publication]]\nid = \"" + id + "\"\ntitle = \"T\"\nauthors = [\"Ada\"]\nyear = 2020\n"},
        {"pages/robots.txt.md", "+++\ntitle = \"R\"\n+++\nx\n"}});
-  CHECK(d.find("content/publications.toml:1:1: error: the output path `publications/" +
+  CHECK(d.find("content/publications.toml:2:6: error: the output path `publications/" +
                std::string(40, 'a') +
                "...` has a part of 300 bytes, and file systems allow 255; shorten the id, tag "
                "or file name it comes from\n") != std::string::npos);
   CHECK(d.find("content/pages/robots.txt.md:1:1: error: `robots.txt` would be both a file and a "
                "folder of the output (robots.txt/index.html); rename the page, id or file that "
                "makes one\n") != std::string::npos);
+}
+
+TEST_CASE("build: a too-long id or tag is reported where it is written") {
+  std::string t(300, 't');
+  std::string d = diagnostics_of(
+      {{"site.toml", "[person]\nname = \"Ada\"\n[publications]\nbibtex = \"refs.bib\"\n"},
+       {"publications.toml",
+        "[[publication]]\ntitle = \"T\"\nauthors = [\"Ada\"]\nyear = "
+        "2020\ntags = [\"short\", \"" +
+            t + "\"]\n"},
+       {"refs.bib", "@article{" + std::string(300, 'k') +
+                        ",\n  title = {B}, author = {Ada}, year = 2021,\n  keywords = {x, " +
+                        std::string(300, 'w') + "}\n}\n"}});
+  auto error = [](const std::string& at, char c) {
+    return at + ": error: the output path `publications/" + (c == 'k' ? "" : "tag/") +
+           std::string(40, c) +
+           "...` has a part of 300 bytes, and file systems allow 255; shorten the id, tag or "
+           "file name it comes from\n";
+  };
+  CHECK(d == error("content/refs.bib:1:10", 'k') + "  @article{" + std::string(60, 'k') +
+                 "...\n           ^\n" + error("content/publications.toml:5:18", 't') +
+                 "  tags = [\"short\", \"" + std::string(59, 't') + "...\n" + std::string(19, ' ') +
+                 "^\n" + error("content/refs.bib:3:18", 'w') + "    keywords = {x, " +
+                 std::string(60, 'w') + "...\n" + std::string(19, ' ') + "^\n");
 }

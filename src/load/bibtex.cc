@@ -301,6 +301,7 @@ bool Parser::parse_entry(std::string_view type, char close, size_t at, std::vect
     return false;
   }
   e.key = s_.substr(k0, pos_ - k0);
+  e.key_loc = loc_.at(k0);
   skip_space();
   if (pos_ < s_.size() && s_[pos_] == close) {
     ++pos_;

@@ -36,6 +36,7 @@ struct BibEntry {
   std::string type;              // lowercased: "inproceedings"
   std::string key;               // as written
   SourceLoc loc;                 // the `@`
+  SourceLoc key_loc;             // the key
   std::vector<BibField> fields;  // in file order; a repeated field keeps its first value
 
   const BibField* find(std::string_view name) const;

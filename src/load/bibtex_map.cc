@@ -277,6 +277,7 @@ Publication map_entry(const BibEntry& e, const BibEntry* parent, const std::stri
   View v{e, parent, diags};
   Publication p;
   p.loc = e.loc;
+  p.id_loc = e.key_loc;
   p.key = key;
   p.id_given = true;
   if (is_bibtex_type_word(e.type)) p.bibtex_type = e.type;  // else derived from `type`
@@ -309,11 +310,19 @@ Publication map_entry(const BibEntry& e, const BibEntry* parent, const std::stri
   p.note = v.markdown("note");
   p.abstract_trusted = p.note_trusted = false;  // someone else's text: no raw HTML
   std::string keywords = v.text("keywords");
+  const BibField* keywords_field = v.get("keywords");
+  size_t written = 0;  // where the search for the next tag in the field's LaTeX starts
   for (size_t start = 0; start <= keywords.size();) {
     size_t end = keywords.find_first_of(",;", start);
     if (end == std::string::npos) end = keywords.size();
     std::string_view tag = trim(std::string_view(keywords).substr(start, end - start));
-    if (!tag.empty()) p.tags.emplace_back(tag);
+    if (!tag.empty()) {
+      p.tags.emplace_back(tag);
+      // A tag that LaTeX changed is not found as written: then the field's place.
+      size_t at = keywords_field->value.find(tag, written);
+      if (at != std::string::npos) written = at + tag.size();
+      p.tag_locs.push_back(keywords_field->loc_in_value(at == std::string::npos ? 0 : at));
+    }
     start = end + 1;
   }
   p.publisher = v.text("publisher");

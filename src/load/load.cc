@@ -12,6 +12,7 @@
 #include "load/resolve.h"
 #include "load/translate.h"
 #include "text/ascii.h"
+#include "text/escape.h"
 #include "text/utf8.h"
 
 namespace sitegen {
@@ -29,7 +30,7 @@ void check_static(const Source& source, TableReader& r, std::string_view key,
 
 void load_person(const Source& source, const TomlNode& node, Person& p, Diagnostics& diags) {
   TableReader r(node, "[person]", diags);
-  r.string("name", &p.name, true);
+  if (r.string("name", &p.name, true)) p.name_loc = r.find("name")->loc;
   r.string("native_name", &p.native_name);
   r.strings("aliases", &p.aliases);
   r.string("position", &p.position);
@@ -140,7 +141,7 @@ void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diag
     else if (std::string newer = format_too_new(format); !newer.empty())
       diags.error(r.find("format")->loc, newer);
   }
-  r.string("title", &site.title);
+  if (r.string("title", &site.title)) site.title_loc = r.find("title")->loc;
   std::string base_url;
   if (r.string("base_url", &base_url)) site.base_url = parse_base_url(base_url);
   if (r.string("theme", &site.theme)) site.theme_loc = r.find("theme")->loc;
@@ -318,6 +319,22 @@ void note_field_link(Site& site, TableReader& r, std::string_view key, const std
     site.field_links.push_back({std::string(key), url, n->loc});
 }
 
+void warn_feed_characters(const SourceLoc& loc, std::string_view key, std::string_view value,
+                          Diagnostics& diags) {
+  if (loc.path.empty()) return;
+  for (size_t i = 0; i < value.size(); ++i) {
+    size_t n = xml_disallowed_at(value, i);
+    if (n == 0) continue;
+    char code[8];
+    std::snprintf(code, sizeof code, "%04X",
+                  n == 1 ? static_cast<unsigned>(static_cast<unsigned char>(value[i]))
+                         : 0xFFFEu + (static_cast<unsigned char>(value[i + 2]) & 1));
+    diags.warning(loc, "`" + std::string(key) + "` holds U+" + code +
+                           ", a character XML 1.0 does not allow: the news feed leaves it out");
+    return;  // once per value
+  }
+}
+
 void note_links_table(Site& site, const TomlNode& owner) {
   for (const auto& [key, table] : owner.fields) {
     if (key != "links" || table.kind != TomlNode::Kind::kTable) continue;
@@ -385,6 +402,10 @@ Site load_site(const Source& source, Diagnostics& diags, const std::string& lang
   site.publications = load_bibtex(source, site.pubs_settings, diags);
   load_publications_toml(source, site, diags, site_root.has_value());
   load_news(source, site, diags);
+  if (!site.news.empty()) {  // the feed's title and author
+    warn_feed_characters(site.title_loc, "title", site.title, diags);
+    warn_feed_characters(site.person.name_loc, "name", site.person.name, diags);
+  }
   load_talks(source, site, diags);
   load_cv(source, site, diags);
   load_pages(source, site, diags);

@@ -38,5 +38,9 @@ std::vector<Link> read_links(const TomlNode& table, Diagnostics& diags);
 void note_field_link(Site& site, TableReader& r, std::string_view key, const std::string& url);
 // Keeps the URLs of the `links` table of `owner` ([person], a [[publication]], ...) likewise.
 void note_links_table(Site& site, const TomlNode& owner);
+// A warning at `loc` when `value`, which the news feed carries, holds a character XML 1.0
+// does not allow: the feed leaves it out.
+void warn_feed_characters(const SourceLoc& loc, std::string_view key, std::string_view value,
+                          Diagnostics& diags);
 
 }  // namespace sitegen

@@ -51,7 +51,12 @@ void read_publication(const TomlNode& node, bool from_bibtex, Publication& p, Di
   // Text written here is the site owner's: its raw HTML is kept, unless `raw_html = false`
   // (which `sitegen import bibtex` writes for text that came from a .bib file).
   if (r.string("note", &p.note)) p.note_trusted = true;
-  r.strings("tags", &p.tags);
+  if (r.strings("tags", &p.tags)) {
+    const TomlNode* tags = r.find("tags");
+    p.tag_locs.clear();
+    for (size_t i = 0; i < p.tags.size(); ++i)
+      p.tag_locs.push_back(tags->kind == TomlNode::Kind::kArray ? tags->items[i].loc : tags->loc);
+  }
   if (r.string("abstract", &p.abstract)) p.abstract_trusted = true;
   bool raw_html = true;
   if (r.boolean("raw_html", &raw_html)) p.abstract_trusted = p.note_trusted = raw_html;
@@ -212,6 +217,7 @@ void load_publications_toml(const Source& source, Site& site, Diagnostics& diags
     Publication& p = site.publications.emplace_back();
     p.key = id;
     p.id_given = !id.empty();
+    if (p.id_given) p.id_loc = id_reader.find("id")->loc;
     read_publication(*node, false, p, diags);
     from_bib = std::min(from_bib, site.publications.size());
   }
@@ -227,8 +233,9 @@ void load_news(const Source& source, Site& site, Diagnostics& diags) {
     NewsItem n;
     n.loc = node->key_loc;
     r.date("date", &n.date, false, true);
-    r.string("text", &n.text, true);
-    r.string("link", &n.link);
+    if (r.string("text", &n.text, true))
+      warn_feed_characters(r.find("text")->loc, "text", n.text, diags);
+    if (r.string("link", &n.link)) warn_feed_characters(r.find("link")->loc, "link", n.link, diags);
     note_field_link(site, r, "link", n.link);
     if (r.strings("people", &n.people)) n.people_loc = r.find("people")->loc;
     r.finish();

@@ -47,6 +47,7 @@ struct Publication {
   std::string key;        // id as written (BibTeX key), may be empty
   std::string slug;       // URL-safe, unique: /publications/<slug>/
   bool id_given = false;  // key came from the user, not generated
+  SourceLoc id_loc;       // where the id or BibTeX key is written; no path: not written
   std::string title;
   std::vector<Author> authors;
   bool et_al = false;      // the list ended with "et al." / "others"
@@ -60,7 +61,8 @@ struct Publication {
   std::vector<std::string> awards;
   std::string note;  // inline Markdown
   std::vector<std::string> tags;
-  std::string abstract;  // Markdown
+  std::vector<SourceLoc> tag_locs;  // where each of tags is written (one per tag)
+  std::string abstract;             // Markdown
   // Whether abstract and note may carry raw HTML. Text from a .bib file is someone
   // else's text (a publisher's export, a co-author's file): its HTML is shown as text.
   bool abstract_trusted = true;
@@ -148,6 +150,7 @@ struct Page {
 
 struct Person {
   std::string name;
+  SourceLoc name_loc;  // where `name` is written
   std::string native_name;
   std::vector<std::string> aliases;
   std::string position;
@@ -207,6 +210,7 @@ struct Untranslated {
 
 struct Site {
   std::string title;
+  SourceLoc title_loc;  // where `title` is written; no path: not written
   BaseUrl base_url;     // from site.toml's base_url, or --base-url
   std::string theme;    // "" means the built-in default
   SourceLoc theme_loc;  // where `theme` is written, for messages

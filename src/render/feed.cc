@@ -38,19 +38,13 @@ std::string plain_text(const std::string& html) {
 
 // Text for the feed, escaped: characters XML 1.0 does not allow (C0 controls but tab,
 // newline and carriage return; U+FFFE and U+FFFF) are dropped, since one of them makes
-// the whole feed unreadable to a feed reader. TOML lets a string hold any of them.
+// the whole feed unreadable to a feed reader. TOML lets a string hold any of them; the
+// loader warns at each value that does.
 std::string xml_text(std::string_view s) {
   std::string kept;
   size_t done = 0;
   for (size_t i = 0; i < s.size(); ++i) {
-    auto c = static_cast<unsigned char>(s[i]);
-    size_t drop = 0;
-    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
-      drop = 1;
-    } else if (c == 0xEF && s.compare(i, 2, "\xEF\xBF") == 0 && i + 2 < s.size() &&
-               (static_cast<unsigned char>(s[i + 2]) & 0xFE) == 0xBE) {
-      drop = 3;
-    }
+    size_t drop = xml_disallowed_at(s, i);
     if (drop == 0) continue;
     kept.append(s.substr(done, i - done));
     i += drop - 1;

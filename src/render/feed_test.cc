@@ -60,7 +60,8 @@ TEST_CASE("feed: characters XML 1.0 does not allow are left out") {
   auto r = build_files(
       {{"site.toml", "title = \"Ada\\u0001 Lab\"\n[person]\nname = \"Ada\\u001bExample\"\n"},
        {"news.toml",
-        "[[news]]\ndate = 2025\ntext = \"Bell\\u0007 and\\ttab, \\uFFFE\\uFFFFend\\u0000\"\n"}});
+        "[[news]]\ndate = 2025\ntext = \"Bell\\u0007 and\\ttab, \\uFFFE\\uFFFFend\\u0000\"\n"
+        "[[news]]\ndate = 2024\ntext = \"Fine\"\nlink = \"https://x.org/\\uFFFF\"\n"}});
   std::string feed = page_of(r, "news/feed.xml");
   CHECK(feed.find("  <title>Ada Lab — News</title>\n") != std::string::npos);
   CHECK(feed.find("  <author><name>AdaExample</name></author>\n") != std::string::npos);
@@ -68,4 +69,25 @@ TEST_CASE("feed: characters XML 1.0 does not allow are left out") {
   CHECK(feed.find("    <title>Bell and\ttab, end\uFFFD</title>\n") != std::string::npos);
   CHECK(feed.find("    <content type=\"html\">Bell and\ttab, end\uFFFD</content>\n") !=
         std::string::npos);
+  // Said at each value, once: the first such character.
+  CHECK(r.diags.format_all() ==
+        "content/news.toml:3:8: warning: `text` holds U+0007, a character XML 1.0 does not "
+        "allow: the news feed leaves it out\n"
+        "  text = \"Bell\\u0007 and\\ttab, \\uFFFE\\uFFFFend\\u0000\"\n"
+        "         ^\n"
+        "content/news.toml:7:8: warning: `link` holds U+FFFF, a character XML 1.0 does not "
+        "allow: the news feed leaves it out\n"
+        "  link = \"https://x.org/\\uFFFF\"\n"
+        "         ^\n"
+        "content/site.toml:1:9: warning: `title` holds U+0001, a character XML 1.0 does not "
+        "allow: the news feed leaves it out\n"
+        "  title = \"Ada\\u0001 Lab\"\n"
+        "          ^\n"
+        "content/site.toml:3:8: warning: `name` holds U+001B, a character XML 1.0 does not "
+        "allow: the news feed leaves it out\n"
+        "  name = \"Ada\\u001bExample\"\n"
+        "         ^\n");
+  // Without news there is no feed, and nothing to say about the title.
+  CHECK(build_files({{"site.toml", "title = \"Ada\\u0001 Lab\"\n[person]\nname = \"A\"\n"}})
+            .diags.format_all() == "");
 }

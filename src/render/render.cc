@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <mutex>
 #include <numeric>
 #include <thread>
 
@@ -67,10 +68,16 @@ void add_site_files(const SitePages& pages, Output& out) {
       out.files[t->view.urls().prefix + "news/feed.xml"].bytes = atom_feed(t->site, t->view.urls());
 }
 
+std::string size_text(size_t bytes) {
+  if (bytes % (size_t{1} << 20) == 0) return std::to_string(bytes >> 20) + " MB";
+  return std::to_string(bytes) + " bytes";
+}
+
 }  // namespace
 
-SitePages::SitePages(Site site, Theme theme, ViewOptions options, std::vector<Site> translations)
-    : site_(std::move(site)), theme_(std::move(theme)), view_(site_, options) {
+SitePages::SitePages(Site site, Theme theme, ViewOptions options, std::vector<Site> translations,
+                     RenderLimits limits)
+    : site_(std::move(site)), theme_(std::move(theme)), view_(site_, options), limits_(limits) {
   options.default_site = &site_;
   for (Site& t : translations)
     translations_.push_back(std::make_unique<Translation>(std::move(t), options));
@@ -91,15 +98,30 @@ void SitePages::render(size_t job, std::string& out, RenderCache& cache) const {
     return;
   }
   Data page = j.data();
-  theme_.templates.at(j.kind).render({&j.view->common(), &page}, out, &theme_.templates, &cache);
+  try {
+    theme_.templates.at(j.kind).render({&j.view->common(), &page}, out, &theme_.templates, &cache,
+                                       limits_);
+  } catch (const RenderLimitExceeded& e) {
+    auto file = theme_.files.find(j.kind);
+    std::string what = e.too_big ? "produced more than " + size_text(limits_.max_bytes)
+                                 : "took more than " + std::to_string(limits_.max_steps) +
+                                       " steps (section items entered and names looked up)";
+    throw RenderError({Severity::kError,
+                       SourceLoc{file == theme_.files.end() ? j.kind : file->second, 0, 0},
+                       "rendering `" + j.path + "` " + what +
+                           "; a section over a list repeats everything inside it for each "
+                           "item, so sections over lists nested in each other multiply"});
+  }
 }
 
-size_t render_pages(const SitePages& pages, Output& out, const FileSink& sink) {
+size_t render_pages(const SitePages& pages, Output& out, Diagnostics& diags, const FileSink& sink) {
   const std::vector<SitePages::Job>& jobs = pages.jobs();
   std::vector<OutputFile> results(jobs.size());
   std::atomic<size_t> next{0};
-  std::atomic<bool> stop{false};  // the sink failed: it knows why
-  RenderCache cache;              // publications listed on several pages render once
+  std::atomic<bool> stop{false};  // the sink failed (it knows why), or a page did
+  std::mutex failed_mu;
+  std::vector<Diagnostic> failed;  // the pages that could not be rendered
+  RenderCache cache;               // publications listed on several pages render once
   // The filter pages list entries that the full list renders first. Taken last, they
   // find every entry in the cache, instead of two threads rendering one at the same time.
   std::vector<size_t> order(jobs.size());
@@ -116,7 +138,15 @@ size_t render_pages(const SitePages& pages, Output& out, const FileSink& sink) {
       if (jobs[i].kind) {
         size_t& reserve = last_size[jobs[i].kind];
         f.bytes.reserve(std::min<size_t>(reserve + reserve / 8, 256 * 1024));
-        pages.render(i, f.bytes, cache);
+        try {
+          pages.render(i, f.bytes, cache);
+        } catch (const RenderError& e) {
+          std::string().swap(f.bytes);
+          std::lock_guard<std::mutex> lock(failed_mu);
+          failed.push_back(e.diag);
+          stop = true;
+          break;
+        }
         reserve = f.bytes.size();
       } else if (!sink) {
         f.bytes = *jobs[i].text;
@@ -134,6 +164,8 @@ size_t render_pages(const SitePages& pages, Output& out, const FileSink& sink) {
   for (size_t t = 1; t < n_threads; ++t) threads.emplace_back(worker);
   worker();
   for (std::thread& t : threads) t.join();
+  // At most one per worker: each stops at its first.
+  for (const Diagnostic& d : failed) diags.error(d.loc, d.message);
 
   size_t count = 0;
   for (size_t i = 0; i < jobs.size(); ++i) {

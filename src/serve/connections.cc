@@ -52,15 +52,26 @@ int port_of(const sockaddr_storage& sa) {
 // on: a socket, or (for answer()) a string.
 class RequestStream : public httplib::Stream {
  public:
-  RequestStream(int fd, std::string_view request, std::chrono::milliseconds write_timeout,
-                std::string* out)
-      : fd_(fd), request_(request), write_timeout_(write_timeout), out_(out) {}
+  RequestStream(int fd, std::string_view request, const ConnectionLimits& limits, std::string* out)
+      : fd_(fd),
+        request_(request),
+        write_timeout_(limits.write),
+        stall_left_(limits.stall),
+        out_(out) {}
 
   bool is_readable() const override { return pos_ < request_.size(); }
+  // A client that takes each part in time but the whole answer slowly would hold the
+  // worker as long as it likes: the waits of one answer add up to limits.stall at most.
+  // A live-reload stream, whose client reads at once, hardly waits at all.
   bool is_writable() const override {
     if (out_) return true;
+    if (stall_left_ <= Clock::duration::zero()) return false;
+    auto wait = std::min<Clock::duration>(write_timeout_, stall_left_);
+    auto start = Clock::now();
     pollfd p{fd_, POLLOUT, 0};
-    return ::poll(&p, 1, int(write_timeout_.count())) > 0 && !(p.revents & (POLLERR | POLLHUP));
+    int ready = ::poll(&p, 1, int(std::chrono::ceil<std::chrono::milliseconds>(wait).count()));
+    stall_left_ -= Clock::now() - start;
+    return ready > 0 && !(p.revents & (POLLERR | POLLHUP));
   }
   // Never waits: the whole request is here, and nothing past it is httplib's to read.
   ssize_t read(char* ptr, size_t size) override {
@@ -109,8 +120,45 @@ class RequestStream : public httplib::Stream {
   std::string_view request_;
   size_t pos_ = 0;
   std::chrono::milliseconds write_timeout_;
+  mutable Clock::duration stall_left_;
   std::string* out_;
 };
+
+// httplib answers a Range header it cannot parse ("byAes=0-0") with an empty 416 before
+// any handler sees the request. A server may ignore a Range it does not understand (RFC
+// 9110), so such a header line is taken out here, and the file is answered whole.
+std::string_view without_unparsable_range(std::string_view request, std::string& storage) {
+  size_t end = request.find("\r\n\r\n");
+  if (end == std::string_view::npos) return request;
+  std::string_view head = request.substr(0, end + 2);
+  bool dropped = false;
+  // Lines as httplib reads them: split at LF, only those ending in CRLF, the value
+  // percent-decoded.
+  for (size_t at = head.find('\n') + 1; at < head.size();) {
+    size_t next = head.find('\n', at) + 1;
+    std::string_view line = head.substr(at, next - at);
+    size_t colon = line.find(':');
+    bool bad = false;
+    if (line.ends_with("\r\n") && colon != std::string_view::npos &&
+        iequals(line.substr(0, colon), "Range")) {
+      // httplib trims spaces and tabs only (a CR inside the value stays).
+      std::string_view value = line.substr(colon + 1, line.size() - 2 - (colon + 1));
+      while (!value.empty() && (value.back() == ' ' || value.back() == '\t'))
+        value.remove_suffix(1);
+      while (!value.empty() && (value[0] == ' ' || value[0] == '\t')) value.remove_prefix(1);
+      httplib::Ranges ranges;
+      bad = !httplib::detail::parse_range_header(
+          httplib::detail::decode_url(std::string(value), false), ranges);
+    }
+    if (bad && !dropped) storage.assign(head.substr(0, at));
+    if (!bad && dropped) storage.append(line);
+    dropped = dropped || bad;
+    at = next;
+  }
+  if (!dropped) return request;
+  storage.append(request.substr(end + 2));  // the blank line and the body
+  return storage;
+}
 
 const char* reason(int status) {
   switch (status) {
@@ -365,8 +413,10 @@ struct HttpServer::Gate {
         wake_up();
         return;
       }
-      RequestStream stream(c->fd, std::string_view(c->bytes).substr(0, r.length), limits.write,
-                           nullptr);
+      std::string storage;
+      RequestStream stream(
+          c->fd, without_unparsable_range(std::string_view(c->bytes).substr(0, r.length), storage),
+          limits, nullptr);
       bool last = ++c->served >= limits.requests_per_connection, closed = false;
       bool ok = server.process_request(stream, last, closed, [](httplib::Request&) {});
       c->bytes.erase(0, r.length);
@@ -420,7 +470,9 @@ std::string HttpServer::answer(std::string_view bytes) {
   if (r.kind == RequestBytes::kIncomplete) return "";
   if (r.kind == RequestBytes::kRefused) return plain_response(r.status, r.message);
   std::string out;
-  RequestStream stream(-1, bytes.substr(0, r.length), gate_->limits.write, &out);
+  std::string storage;
+  RequestStream stream(-1, without_unparsable_range(bytes.substr(0, r.length), storage),
+                       gate_->limits, &out);
   bool closed = false;
   process_request(stream, true, closed, [](httplib::Request&) {});
   return out;

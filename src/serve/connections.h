@@ -16,6 +16,7 @@ struct ConnectionLimits {
   std::chrono::milliseconds idle{5000};     // a connection without a request is closed then
   std::chrono::milliseconds request{5000};  // a request must arrive whole this soon after it starts
   std::chrono::milliseconds write{5000};    // a client must take each part of an answer this soon
+  std::chrono::milliseconds stall{15000};   // and may keep one answer waiting this long in all
   size_t max_head = 16 * 1024;              // request line and headers
   size_t max_headers = 100;                 // header lines
   size_t max_body = 64 * 1024;

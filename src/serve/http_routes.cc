@@ -159,7 +159,7 @@ httplib::Server::HandlerResponse Server::Impl::handle(const httplib::Request& re
                              req.get_header_value("Origin") +
                              "\": only this server's pages may ask");
     if (path == "/_sitegen/events") {
-      serve_events(res);
+      serve_events(req.remote_addr, res);
     } else if (path == "/_sitegen/status") {
       res.set_content(status_body(), "application/json");
     } else if (path == "/_sitegen/patch") {
@@ -213,7 +213,16 @@ httplib::Server::HandlerResponse Server::Impl::handle(const httplib::Request& re
     }
     body = std::make_shared<const std::string>(std::move(bytes));
   } else if (f.on_request) {
-    body = served_bytes(*s, route.file);
+    try {
+      body = served_bytes(*s, route.file);
+    } catch (const RenderError& e) {
+      render_failed(*s, e.diag);
+      res.status = 500;
+      std::string page = render_failed_page(e.diag);
+      page.replace(page.find(kBuildMarker), kBuildMarker.size(), s->build_id);
+      res.set_content(page, "text/html; charset=utf-8");
+      return R::Handled;
+    }
   } else {
     body = std::shared_ptr<const std::string>(s, &f.bytes);  // shares the site's lifetime
   }

@@ -46,6 +46,34 @@ std::string no_site_page() {
          live_reload_script() + "</body></html>\n";
 }
 
+std::string render_failed_page(const Diagnostic& d) {
+  return "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+         "<title>sitegen: this page has errors</title></head>\n<body>\n"
+         "<p>sitegen could not render this page:</p>\n<pre>" +
+         html_escape(d.loc.path + ": error: " + d.message) +
+         "</pre>\n<p>Fix the template and this page reloads by itself.</p>\n" +
+         live_reload_script() + "</body></html>\n";
+}
+
+// Pages are rendered when first asked for, after their build was published: a page
+// that cannot be rendered makes that build's status an error, for the overlay and
+// the terminal, until the next build.
+void Server::Impl::render_failed(const ServedSite& s, const Diagnostic& d) {
+  Diagnostics diags;
+  diags.error(d.loc, d.message);
+  std::string json = diagnostics_json(diags);
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    if (site.get() != &s || (!status_ok && status_json == json)) return;  // old, or said
+    status_ok = false;
+    status_json = json;
+    push_event("error", "{\"build\":" + json_string(s.build_id) +
+                            ",\"ok\":false,\"diagnostics\":" + json + "}");
+  }
+  std::lock_guard<std::mutex> log(log_mu);
+  err << diags.format_all() << std::flush;
+}
+
 void Server::Impl::push_event(std::string kind, std::string data) {
   events.push_back({++event_seq, std::move(kind), std::move(data)});
   while (events.size() > kMaxEvents) events.pop_front();
@@ -98,13 +126,22 @@ std::string Server::Impl::patch_body(const std::string& from, const std::string&
   return head + patch_json(*then, *now, route.file) + "}\n";
 }
 
-void Server::Impl::serve_events(httplib::Response& res) {
-  if (streams.load() >= options.max_streams) {
-    res.status = 503;
-    res.set_content("too many live-reload connections\n", kTextPlain);
-    return;
+void Server::Impl::serve_events(const std::string& client, httplib::Response& res) {
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    int& mine = client_streams[client];
+    if (streams.load() >= options.max_streams || mine >= options.max_client_streams) {
+      if (mine == 0) client_streams.erase(client);
+      res.status = 503;
+      res.set_content("too many live-reload connections\n", kTextPlain);
+      return;
+    }
+    ++mine;
   }
-  auto stream = std::make_shared<Stream>(streams);
+  auto stream = std::make_shared<Stream>(streams, [this, client] {
+    std::lock_guard<std::mutex> lock(mu);
+    if (--client_streams[client] == 0) client_streams.erase(client);
+  });
   res.set_header("X-Accel-Buffering", "no");
   res.set_header("Connection", "close");  // after a stream ends, no idle keep-alive delays stop()
   res.set_chunked_content_provider(

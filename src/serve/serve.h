@@ -28,6 +28,7 @@ struct ServeOptions {
   int debounce_ms = 30;            // quiet time that ends an editor's burst of writes
   int heartbeat_ms = 15000;        // SSE comment lines, so dead connections are noticed
   int max_streams = 48;            // SSE clients at once; the pool of 64 keeps room for pages
+  int max_client_streams = 32;     // of those, from one address: another still gets some
   int max_publish_delay_ms = 500;  // saves keep coming: a build is still published this often
   std::string theme_search_dir;    // as BuildOptions::theme_search_dir
   bool cv_pdf = false;             // print cv.pdf on every build (--pdf), as `build` does
@@ -65,7 +66,8 @@ std::string_view mime_type(std::string_view path);
 
 // How a file of `size` bytes answers a Range header: 200 whole (no header, one that is
 // not understood, or a list of ranges), 206 with one range clamped to the file, or 416.
-// (A header httplib cannot parse, such as "bytes=a-b", gets its empty 416 before this.)
+// (A header httplib cannot parse, such as "bytes=a-b", is taken out of the request before
+// httplib sees it, in connections.cc: the file is sent whole.)
 struct ByteRange {
   int status = 200;
   size_t offset = 0, length = 0;  // the bytes sent, always inside the file

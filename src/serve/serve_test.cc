@@ -4,6 +4,7 @@
 #include "serve/serve.h"
 #include "build/build.h"
 #include "load/source.h"
+#include "serve/connections.h"
 #include "support/test_dir.h"
 
 #include <arpa/inet.h>
@@ -137,8 +138,15 @@ int status_of(const std::string& response) {
 // An open /_sitegen/events stream read through a raw socket.
 class SseReader {
  public:
-  explicit SseReader(int port) {
+  // `from`: the local address to connect from (127.0.0.2 is another client).
+  explicit SseReader(int port, const char* from = nullptr) {
     fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (from) {
+      sockaddr_in local{};
+      local.sin_family = AF_INET;
+      REQUIRE(::inet_pton(AF_INET, from, &local.sin_addr) == 1);
+      REQUIRE(::bind(fd_, reinterpret_cast<sockaddr*>(&local), sizeof local) == 0);
+    }
     sockaddr_in addr{};
     addr.sin_family = AF_INET;
     addr.sin_port = htons(static_cast<uint16_t>(port));
@@ -699,6 +707,45 @@ TEST_CASE("serve: a site that never built explains itself, then appears once fix
   CHECK(eventually([&] { return body_of(c, "/").find("<title>Now Good") != std::string::npos; }));
 }
 
+TEST_CASE("serve: a page its template cannot render shows the error, and the server goes on") {
+  TempDir tmp;
+  write_site(tmp.path);
+  std::string pubs;
+  for (int i = 0; i < 20; ++i)
+    pubs += "[[publication]]\ntitle = \"P" + std::to_string(i) +
+            "\"\nauthors = [\"Ada Example\"]\nyear = 2025\nselected = true\n";
+  write_file(tmp.path / "publications.toml", pubs);
+  std::string nested;  // the 20 selected papers inside themselves 8 levels deep
+  for (int i = 0; i < 8; ++i) nested += "{{#selected}}";
+  for (int i = 0; i < 8; ++i) nested += "{{/selected}}";
+  write_file(tmp.path / "layouts/home.mustache", nested + "\n");
+  TestServer ts(tmp.path, true);
+  httplib::Client c = ts.client();
+  std::string message = (tmp.path / "layouts/home.mustache").string() +
+                        ": error: rendering `index.html` took more than 10000000 steps (section "
+                        "items entered and names looked up); a section over a list repeats "
+                        "everything inside it for each item, so sections over lists nested in "
+                        "each other multiply";
+  for (int i = 0; i < 2; ++i) {
+    auto res = c.Get("/");
+    REQUIRE(res);
+    CHECK(res->status == 500);
+    CHECK(res->body.find("sitegen could not render this page:</p>\n<pre>" + message + "</pre>") !=
+          std::string::npos);
+    CHECK(res->body.find("/_sitegen/events") != std::string::npos);
+  }
+  CHECK(body_of(c, "/_sitegen/status").find("\"ok\":false") != std::string::npos);
+  CHECK(body_of(c, "/_sitegen/status").find("\"message\":\"rendering `index.html` took") !=
+        std::string::npos);
+  CHECK(ts.err.str() == message + "\n");  // said once
+  auto other = c.Get("/publications/");
+  REQUIRE(other);
+  CHECK(other->status == 200);
+  save_like_an_editor(tmp.path / "layouts/home.mustache", "fixed\n");
+  CHECK(eventually([&] { return body_of(c, "/") == "fixed\n"; }));
+  CHECK(body_of(c, "/_sitegen/status").find("\"ok\":true") != std::string::npos);
+}
+
 TEST_CASE("serve: open live-reload streams do not starve page requests, and stop is quick") {
   TempDir tmp;
   write_site(tmp.path);
@@ -722,6 +769,81 @@ TEST_CASE("serve: open live-reload streams do not starve page requests, and stop
   ts->server.stop();
   CHECK(Clock::now() - start < milliseconds(1500));
   ts.reset();
+}
+
+TEST_CASE("serve: live-reload streams are capped per client address as well as in all") {
+  TempDir tmp;
+  write_site(tmp.path);
+  TestServer ts(tmp.path);
+  std::vector<std::unique_ptr<SseReader>> mine;
+  for (int i = 0; i < 32; ++i) {
+    mine.push_back(std::make_unique<SseReader>(ts.port));
+    REQUIRE(mine.back()->wait_for("event: hello"));
+  }
+  SseReader refused(ts.port);
+  CHECK(refused.wait_for("HTTP/1.1 503 "));
+  CHECK(refused.wait_for("too many live-reload connections\n"));
+  SseReader other(ts.port, "127.0.0.2");
+  CHECK(other.wait_for("event: hello"));
+  // A stream that ends gives its place back (noticed at its next heartbeat).
+  mine.pop_back();
+  bool again = false;
+  for (int i = 0; i < 50 && !again; ++i) {
+    SseReader next(ts.port);
+    again = next.wait_for("event: hello", milliseconds(200));
+  }
+  CHECK(again);
+}
+
+TEST_CASE("serve: a client that reads an answer very slowly is dropped") {
+  ConnectionLimits limits;
+  limits.write = milliseconds(200);
+  limits.stall = milliseconds(500);
+  HttpServer http(limits);
+  // Small buffers on both sides, so that the client's pace is what the server sees.
+  http.set_socket_options([](socket_t sock) {
+    int size = 8192;
+    ::setsockopt(sock, SOL_SOCKET, SO_SNDBUF, &size, sizeof size);
+  });
+  const std::string big(32 << 20, 'x');
+  http.Get("/big", [&](const httplib::Request&, httplib::Response& res) {
+    res.set_content_provider(
+        big.size(), "text/plain", [&](size_t offset, size_t length, httplib::DataSink& sink) {
+          return sink.write(big.data() + offset, std::min<size_t>(length, 65536));
+        });
+  });
+  int port = http.bind_to_any_port("127.0.0.1");
+  REQUIRE(port > 0);
+  std::thread listener([&] { http.listen_after_bind(); });
+  for (int i = 0; i < 500 && !http.is_running(); ++i) std::this_thread::sleep_for(milliseconds(10));
+
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  int size = 4096;
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, sizeof size);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
+  std::string req = "GET /big HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+  REQUIRE(::send(fd, req.data(), req.size(), MSG_NOSIGNAL) == ssize_t(req.size()));
+  // 4 KB every 20 ms: the whole answer would take over two minutes.
+  size_t received = 0;
+  bool closed = false;
+  auto deadline = Clock::now() + milliseconds(15000);
+  while (!closed && Clock::now() < deadline) {
+    std::this_thread::sleep_for(milliseconds(20));
+    char buf[4096];
+    ssize_t n = ::recv(fd, buf, sizeof buf, MSG_DONTWAIT);
+    if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK)) closed = true;
+    if (n > 0) received += size_t(n);
+  }
+  ::close(fd);
+  CHECK(closed);
+  CHECK(received < big.size() / 8);
+  http.stop();
+  http.stop_connections();
+  listener.join();
 }
 
 namespace {
@@ -959,6 +1081,24 @@ TEST_CASE("serve: a Range over HTTP gets the bytes of the file and no others") {
   REQUIRE(res);
   CHECK(res->status == 200);
   CHECK(res->body.starts_with("{\"build\":"));
+
+  // A Range httplib cannot parse is not understood: the whole file, as RFC 9110 allows.
+  // A CR inside the value stays in it for httplib (found by fuzzing).
+  for (const char* range : {"byAes=0-0", "bytes=a-b", "bytes=--1", "bytes=", "bytes=0-0 \r \r"}) {
+    CAPTURE(range);
+    std::string answer =
+        raw_request(ts.port, std::string("GET /seven.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nRange: ") +
+                                 range + "\r\nConnection: close\r\n\r\n");
+    CHECK(status_of(answer) == 200);
+    CHECK(answer.ends_with("\r\n\r\n1234567"));
+    CHECK(answer.find("Content-Range") == std::string::npos);
+  }
+  // httplib reads a line after one that ends in a bare LF as a header of its own.
+  std::string after_lf = raw_request(ts.port,
+                                     "GET /seven.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: 1\nRange: "
+                                     "byAes=0-0\r\nConnection: close\r\n\r\n");
+  CHECK(status_of(after_lf) == 200);
+  CHECK(after_lf.ends_with("\r\n\r\n1234567"));
 
   // The raw answer, byte for byte where it matters.
   std::string raw =

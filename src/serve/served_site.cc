@@ -92,10 +92,14 @@ std::string patch_json(const ServedSite& then, const ServedSite& now, const std:
       new_file == now.output.files.end() || !old_file->second.copy_from.empty() ||
       !new_file->second.copy_from.empty())
     return "\"full\":true";
-  auto make = [&] {
-    std::optional<std::vector<PagePatch>> patches =
-        page_patch(*served_bytes(then, rel), *served_bytes(now, rel));
-    return patches ? "\"patches\":" + page_patch_json(*patches) : "\"full\":true";
+  auto make = [&]() -> std::string {
+    try {
+      std::optional<std::vector<PagePatch>> patches =
+          page_patch(*served_bytes(then, rel), *served_bytes(now, rel));
+      return patches ? "\"patches\":" + page_patch_json(*patches) : "\"full\":true";
+    } catch (const RenderError&) {  // the page itself says why, and reports it
+      return "\"full\":true";
+    }
   };
   if (!now.rendered) return make();
   return once(now.rendered->mu, now.rendered->patches, then.build_id + "\n" + rel, make);

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <future>
 #include <map>
 #include <memory>
@@ -53,6 +54,8 @@ std::string diagnostics_json(const Diagnostics& diags);
 
 // The page served for every path while no build has succeeded yet.
 std::string no_site_page();
+// The page served for a page its template could not render.
+std::string render_failed_page(const Diagnostic& d);
 
 struct Server::Impl {
   struct Event {
@@ -61,9 +64,15 @@ struct Server::Impl {
     std::string data;  // JSON on one line
   };
   struct Stream {
-    explicit Stream(std::atomic<int>& n) : count(n) { ++count; }
-    ~Stream() { --count; }
+    Stream(std::atomic<int>& n, std::function<void()> end) : count(n), on_end(std::move(end)) {
+      ++count;
+    }
+    ~Stream() {
+      --count;
+      on_end();
+    }
     std::atomic<int>& count;
+    std::function<void()> on_end;
     uint64_t seen = 0;
     bool started = false;
     Clock::time_point last_write = Clock::now();
@@ -102,6 +111,7 @@ struct Server::Impl {
   std::mutex stop_mu;
   std::mutex log_mu;  // one terminal report at a time
   std::atomic<int> streams{0};
+  std::map<std::string, int> client_streams;  // open streams by client address; under mu
 
   std::shared_ptr<const ServedSite> current() const {
     std::lock_guard<std::mutex> lock(mu);
@@ -116,7 +126,8 @@ struct Server::Impl {
   std::string pending_events(uint64_t seen) const;      // mu held
   std::string status_body() const;
   std::string patch_body(const std::string& from, const std::string& path) const;
-  void serve_events(httplib::Response& res);
+  void serve_events(const std::string& client, httplib::Response& res);
+  void render_failed(const ServedSite& s, const Diagnostic& d);
   bool stream_step(Stream& s, httplib::DataSink& sink);
 
   // rebuild.cc

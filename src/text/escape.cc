@@ -39,6 +39,15 @@ std::string html_escape(std::string_view text) {
   return out;
 }
 
+size_t xml_disallowed_at(std::string_view s, size_t i) {
+  auto c = static_cast<unsigned char>(s[i]);
+  if (c < 0x20) return c == '\t' || c == '\n' || c == '\r' ? 0 : 1;
+  if (c == 0xEF && i + 2 < s.size() && s[i + 1] == '\xBF' &&
+      (static_cast<unsigned char>(s[i + 2]) & 0xFE) == 0xBE)
+    return 3;
+  return 0;
+}
+
 std::string json_string(std::string_view s) {
   std::string out;
   append_json_string(out, s);

@@ -32,6 +32,10 @@ std::string html_escape(std::string_view text);
 // The same, appended to `out`.
 void append_html_escaped(std::string& out, std::string_view text);
 
+// The length of the character at s[i] if XML 1.0 does not allow it (C0 controls but
+// tab, newline and carriage return; U+FFFE and U+FFFF), else 0. TOML allows them all.
+size_t xml_disallowed_at(std::string_view s, size_t i);
+
 // A JSON string literal, safe inside <script> (no "</" can close the element).
 std::string json_string(std::string_view s);
 void append_json_string(std::string& out, std::string_view s);

@@ -37,16 +37,16 @@ const Data* follow(const Data* d) {
   return r ? r->target : d;
 }
 
-// kainjow's render() collects the page in an ostringstream and copies it out.
-struct StringSink {
-  std::string& out;
-  StringSink& operator<<(const std::string& s) {
-    out += s;
-    return *this;
-  }
-};
-
 }  // namespace
+
+RenderLimitExceeded::RenderLimitExceeded(bool too_big_, size_t bytes_, size_t steps_,
+                                         const RenderLimits& limits)
+    : std::runtime_error(too_big_
+                             ? "the page passed " + std::to_string(limits.max_bytes) + " bytes"
+                             : "the page passed " + std::to_string(limits.max_steps) + " steps"),
+      too_big(too_big_),
+      bytes(bytes_),
+      steps(steps_) {}
 
 Data data_list(size_t reserve) {
   Data l(Data::type::list);
@@ -94,21 +94,35 @@ const RenderCache::Item* RenderCache::add(const Template* partial, const Data* h
 class TemplateContext final : public kainjow::mustache::basic_context<std::string> {
  public:
   TemplateContext(const std::vector<const Data*>& stack, const Templates* partials,
-                  RenderCache* cache)
-      : partials_(partials), cache_(cache) {
+                  RenderCache* cache, const RenderLimits& limits)
+      : partials_(partials), cache_(cache), limits_(limits) {
     items_.reserve(stack.size() + 16);
     for (const Data* d : stack) items_.push_back(follow(d));
   }
 
-  void push(const Data* d) override { items_.push_back(follow(d)); }
+  void push(const Data* d) override {
+    step();
+    items_.push_back(follow(d));
+  }
   void pop() override { items_.pop_back(); }
 
   const Data* get(const std::string& name) const override {
-    if (name == ".") return items_.empty() ? nullptr : items_.back();
-    Found f = find(name, items_.size());
-    for (Recording* r : recordings_) record(*r, name, f);
-    if (const PartialHtml* p = tagged<PartialHtml>(f.value)) return partial_html(*p, f);
-    return f.value;
+    step();
+    const Data* v = lookup(name);
+    if (v && v->is_string()) add_pending(v->string_value().size());
+    return v;
+  }
+
+  // kainjow hands each finished line to the sink; until then it holds the line itself.
+  // A partial rendered on its own is one level deeper: its text reaches the page as a
+  // value, counted there.
+  void begin_level() { levels_.push_back({}); }
+  void end_level() { levels_.pop_back(); }
+  void flush(size_t n) const {
+    Level& l = levels_.back();
+    if (l.flushed + n > limits_.max_bytes) fail(true);
+    l.flushed += n;
+    l.pending = 0;
   }
 
   // Partials are expanded into the templates when a theme loads. A {{> name}} tag that
@@ -122,6 +136,32 @@ class TemplateContext final : public kainjow::mustache::basic_context<std::strin
     const Data* holder = nullptr;  // the object value was found in
     size_t level = 0;              // the stack item the lookup started from
   };
+  struct Level {
+    size_t flushed = 0;  // handed to the sink
+    size_t pending = 0;  // values looked up since, in kainjow's line buffer
+  };
+
+  const Data* lookup(const std::string& name) const {
+    if (name == ".") return items_.empty() ? nullptr : items_.back();
+    Found f = find(name, items_.size());
+    for (Recording* r : recordings_) record(*r, name, f);
+    if (const PartialHtml* p = tagged<PartialHtml>(f.value)) return partial_html(*p, f);
+    return f.value;
+  }
+
+  void step() const {
+    if (++steps_ > limits_.max_steps) fail(false);
+  }
+  void add_pending(size_t n) const {
+    Level& l = levels_.back();
+    l.pending += n;
+    if (l.flushed + l.pending > limits_.max_bytes) fail(true);
+  }
+  [[noreturn]] void fail(bool too_big) const {
+    const Level& page = levels_.front();
+    throw RenderLimitExceeded(too_big, page.flushed + page.pending, steps_, limits_);
+  }
+
   // The names a partial's render looked up below `base`, where its holder sits.
   struct Recording {
     size_t base;
@@ -204,6 +244,9 @@ class TemplateContext final : public kainjow::mustache::basic_context<std::strin
   mutable std::vector<const Data*> items_;
   const Templates* partials_;
   RenderCache* cache_;
+  RenderLimits limits_;
+  mutable size_t steps_ = 0;
+  mutable std::vector<Level> levels_;
   mutable std::vector<Recording*> recordings_;
   mutable std::vector<std::pair<const Template*, const Data*>> rendering_;
   mutable std::deque<Data> rendered_;  // what partial_html made, alive until the page is done
@@ -240,13 +283,29 @@ std::optional<Template> Template::compile(std::string text, Error* error) {
 }
 
 void Template::render(const std::vector<const Data*>& stack, std::string& out,
-                      const Templates* partials, RenderCache* cache) const {
-  TemplateContext context(stack, partials, cache);
+                      const Templates* partials, RenderCache* cache,
+                      const RenderLimits& limits) const {
+  TemplateContext context(stack, partials, cache, limits);
   render_in(context, out);
 }
 
-void Template::render_in(kainjow::mustache::basic_context<std::string>& context,
-                         std::string& out) const {
+namespace {
+
+// kainjow's render() collects the page in an ostringstream and copies it out; this
+// appends each line to the page, counting it against the limits first.
+struct StringSink {
+  std::string& out;
+  const TemplateContext& context;
+  StringSink& operator<<(const std::string& s) {
+    context.flush(s.size());
+    out += s;
+    return *this;
+  }
+};
+
+}  // namespace
+
+void Template::render_in(TemplateContext& context, std::string& out) const {
   std::unique_ptr<mustache> m;
   {
     std::lock_guard<std::mutex> lock(copies_->mu);
@@ -256,8 +315,10 @@ void Template::render_in(kainjow::mustache::basic_context<std::string>& context,
     }
   }
   if (!m) m = std::make_unique<mustache>(copies_->compiled);
-  StringSink sink{out};
+  StringSink sink{out, context};
+  context.begin_level();
   m->render(context, sink);
+  context.end_level();
   // What fails while rendering (partials found in the data, lambdas) is what the
   // context never offers; a copy that failed anyway is not used again.
   if (!m->is_valid()) return;

@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,7 +34,24 @@ Data data_ref(const Data* target);
 // RenderCache keeps them. Only for objects that outlive the cache (shared entries).
 Data data_partial_html(std::string partial);
 
+// What one page may cost. A section over a list, nested in others, repeats its contents
+// for every combination of items: 20 items 8 deep is 25 billion times.
+struct RenderLimits {
+  size_t max_bytes = size_t{64} << 20;  // of the page's output
+  size_t max_steps = 10'000'000;        // section items entered and names looked up
+};
+
+// Thrown by Template::render when a page passes one of its RenderLimits.
+class RenderLimitExceeded : public std::runtime_error {
+ public:
+  RenderLimitExceeded(bool too_big, size_t bytes, size_t steps, const RenderLimits& limits);
+  bool too_big;  // the output passed max_bytes; else the steps passed max_steps
+  size_t bytes;  // the output when it stopped, as far as it was counted
+  size_t steps;
+};
+
 class Template;
+class TemplateContext;
 using Templates = std::map<std::string, Template, std::less<>>;
 
 // What a `data_partial_html` value rendered to, per (partial, holder), with every name
@@ -78,15 +96,17 @@ class Template {
 
   // Renders with `stack` as the context, innermost last, appending to out. stack.front()
   // is data that every page of the build shares, and outlives `cache`. `partials` are
-  // what data_partial_html values render with.
+  // what data_partial_html values render with. Throws RenderLimitExceeded as soon as
+  // the render passes `limits`; out then holds part of the page.
   void render(const std::vector<const Data*>& stack, std::string& out,
-              const Templates* partials = nullptr, RenderCache* cache = nullptr) const;
+              const Templates* partials = nullptr, RenderCache* cache = nullptr,
+              const RenderLimits& limits = {}) const;
 
  private:
   friend class TemplateContext;
   struct Copies;
   Template();
-  void render_in(kainjow::mustache::basic_context<std::string>& context, std::string& out) const;
+  void render_in(TemplateContext& context, std::string& out) const;
 
   std::string text_;
   std::unique_ptr<Copies> copies_;

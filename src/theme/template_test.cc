@@ -167,4 +167,93 @@ TEST_CASE("template: a partial that inserts its own entry's HTML gets nothing th
   CHECK(out == "[shared]");
 }
 
+namespace {
+
+// A list of `n` strings, and a page holding it as `l`.
+Data list_page(size_t n, const std::string& item) {
+  Data l = data_list(n);
+  for (size_t i = 0; i < n; ++i) data_push(l, data_text(item));
+  Data page;
+  data_put(page, "l", std::move(l));
+  return page;
+}
+
+std::string nested(int depth, const std::string& inside) {
+  std::string t;
+  for (int i = 0; i < depth; ++i) t += "{{#l}}";
+  t += inside;
+  for (int i = 0; i < depth; ++i) t += "{{/l}}";
+  return t;
+}
+
+}  // namespace
+
+TEST_CASE("template: sections nested 8 deep over 20 items stop after max_steps") {
+  // 20^8 items would be entered, 25.6 billion; the render stops at the limit's next step.
+  Data common;
+  Data page = list_page(20, "");
+  for (size_t max_steps : {size_t{1000}, RenderLimits{}.max_steps}) {
+    CAPTURE(max_steps);
+    std::string out;
+    RenderLimits limits;
+    limits.max_steps = max_steps;
+    try {
+      compiled(nested(8, "x")).render({&common, &page}, out, nullptr, nullptr, limits);
+      FAIL("rendered to the end");
+    } catch (const RenderLimitExceeded& e) {
+      CHECK_FALSE(e.too_big);
+      CHECK(e.steps == max_steps + 1);
+      CHECK(e.bytes < max_steps);
+      CHECK(out.empty());  // one line, still in kainjow's buffer
+    }
+  }
+  CHECK(RenderLimits{}.max_steps == 10'000'000);
+}
+
+TEST_CASE("template: a page stops before its output passes max_bytes") {
+  Data common;
+  RenderLimits limits;
+  limits.max_bytes = 1000;
+  auto stop = [&](const std::string& t, const Data& page, std::string& out) {
+    try {
+      compiled(t).render({&common, &page}, out, nullptr, nullptr, limits);
+    } catch (const RenderLimitExceeded& e) {
+      CHECK(e.too_big);
+      return e.bytes;
+    }
+    return size_t{0};
+  };
+  // Lines of text handed out one by one: the line that would pass the limit is not.
+  std::string out;
+  CHECK(stop(nested(2, "\n" + std::string(99, 'y') + "\n"), list_page(20, ""), out) == 1000);
+  CHECK(out.size() == 1000);
+  // Values on one line, which kainjow holds until the line ends: counted as looked up.
+  out.clear();
+  CHECK(stop(nested(1, "{{.}}"), list_page(20, std::string(300, 'v')), out) == 1200);
+  CHECK(out.empty());
+  // Within the limit, the page is whole.
+  out.clear();
+  CHECK(stop(nested(1, "{{.}}"), list_page(3, std::string(300, 'v')), out) == 0);
+  CHECK(out == std::string(900, 'v'));
+}
+
+TEST_CASE("template: an entry's partial counts toward the page that shows it") {
+  Templates partials;
+  partials.emplace("partials/entry", compiled(std::string(300, 'p') + "\n"));
+  Template list = compiled("{{#refs}}{{{html}}}{{/refs}}{{{ref.html}}}");
+  Data shared = shared_entry();
+  Data common;
+  Data page = page_data(shared);
+  RenderLimits limits;
+  limits.max_bytes = 900;
+  std::string out;
+  RenderCache cache;
+  CHECK_THROWS_AS(list.render({&common, &page}, out, &partials, &cache, limits),
+                  RenderLimitExceeded);
+  limits.max_bytes = 903;  // three copies: the cached one is counted as the first
+  out.clear();
+  list.render({&common, &page}, out, &partials, &cache, limits);
+  CHECK(out.size() == 903);
+}
+
 }  // namespace sitegen

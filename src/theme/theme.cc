@@ -220,6 +220,7 @@ Theme load_theme(const Site& site, const Source& content, const std::string& the
                   "theme `" + theme.name + "` has no template `" + kind + ".mustache`");
       continue;
     }
+    theme.files[kind] = it->second.display;
     if (auto tmpl = compile(it->second, files, diags))
       theme.templates.emplace(kind, std::move(*tmpl));
   }

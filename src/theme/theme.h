@@ -20,6 +20,7 @@ struct Theme {
   // Page kind ("home") -> its compiled template, partials expanded; "partials/pub" ->
   // that partial compiled on its own, for data_partial_html values.
   Templates templates;
+  std::map<std::string, std::string> files;   // page kind -> its template's file, as shown
   std::map<std::string, std::string> assets;  // path under assets/ -> bytes
   // The theme's own words: i18n/zh.toml -> {path shown in messages, text}.
   I18nFiles i18n;
