@@ -145,7 +145,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "view: a group of one type hides its entries' type label; the main list alone filters in "
+    "view: a group of one type hides its entries' type label, and the main list alone filters in "
     "place") {
   std::string pubs =
       "[[publication]]\ntitle = \"A\"\nauthors = [\"Ada Example\"]\nyear = 2024\ntype = "
