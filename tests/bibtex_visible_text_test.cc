@@ -113,6 +113,7 @@ std::string latex_leaks(std::string_view html, const std::set<std::string>& name
         }
       }
       for (const HtmlAttr& a : attrs) {
+        if (a.name == "data-text") continue;  // a theme's words for its script ({shown} of {total})
         std::string value = without_math(decode_html_entities(a.value));
         if (citation_title && a.name == "content" && value.find_first_of("{}") != std::string::npos)
           leaks += "citation_title: " + value + "\n";

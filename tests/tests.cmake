@@ -80,6 +80,17 @@ endif()
 # --- The theme's fonts are the files scripts/update-fonts.sh pins (by sha256), and no others.
 add_test(NAME theme_fonts COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/update-fonts.sh --check)
 
+# --- The publication list in headless Chromium (tests/browser/pub_filter.test.mjs): search,
+# type and year filters together and kept in the address, the filter pages without
+# JavaScript, one filter control and 44 px tap targets on a phone. Exits with 77 (skipped)
+# when tests/browser/node_modules or /usr/bin/chromium is missing.
+if(SITEGEN_WEB_NODE)
+  add_test(NAME browser_pub_filter
+           COMMAND ${CMAKE_COMMAND} -E env SITEGEN_BINARY=$<TARGET_FILE:sitegen> SITEGEN_SKIP_CODE=77
+                   ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/pub_filter.test.mjs)
+  set_tests_properties(browser_pub_filter PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS browser)
+endif()
+
 # --- The release binary (scripts/release.sh, SITEGEN_RELEASE_BINARY, default
 # build-release/sitegen; tests/release_test.sh): ldd lists only glibc, and run with
 # `env -i` from another folder it builds content/ as this build's sitegen does. Skipped

@@ -209,6 +209,8 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
     result.settings.css_version = short_hash(css->second);
     vopts.css_url_query = "?v=" + result.settings.css_version;
   }
+  auto js = theme.assets.find("publications.js");
+  if (js != theme.assets.end()) vopts.js_url_query = "?v=" + short_hash(js->second);
   vopts.body_end_html = options.live_reload_script;
   // The people pages' and member highlighting's styles: only a group site loads them.
   if (auto group_css = theme.assets.find("group.css"); group_css != theme.assets.end()) {

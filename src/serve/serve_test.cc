@@ -630,13 +630,16 @@ TEST_CASE("serve: an open page asks for what changed in it since the build it sh
   save_like_an_editor(tmp.path / "publications.toml", publication("Faster & Sparser"));
   REQUIRE(eventually([&] { return build_of() != first; }));
   std::string second = build_of();
-  // The list: the title's link text, reached from <body> element by element.
+  // The list: the entry's body (its title and its BibTeX changed), reached from <body>
+  // element by element.
   std::string list = patch(first, "/publications/");
   CHECK(list.find("{\"build\":\"" + second + "\",\"patches\":[{\"path\":[") == 0);
-  CHECK(list.find(
-            "\"tags\":[\"main\",\"div\",\"section\",\"ol\",\"li\",\"div\",\"p\",\"a\"],"
-            "\"children\":0,\"keep\":0,\"remove\":0,\"html\":\"Faster \\u0026amp; Sparser\"}]}") !=
-        std::string::npos);
+  CHECK(list.find("\"tags\":[\"main\",\"div\",\"section\",\"ol\",\"li\",\"div\"],"
+                  "\"children\":4,\"keep\":0,\"remove\":4,\"html\":\"\\n\\u003cp "
+                  "class=\\\"pub-title\\\"\\u003e"
+                  "\\u003ca href=\\\"/publications/sparse/\\\"\\u003eFaster \\u0026amp; "
+                  "Sparser\\u003c/a\\u003e") != std::string::npos);
+  CHECK(list.find("title     = {Faster \\\\\\u0026amp; Sparser}") != std::string::npos);
   // A page the edit did not touch, and one up to date already.
   CHECK(patch(first, "/") == "{\"build\":\"" + second + "\",\"patches\":[]}\n");
   CHECK(patch(second, "/publications/") == "{\"build\":\"" + second + "\",\"patches\":[]}\n");

@@ -467,7 +467,7 @@ Data View::page_meta(const std::string& kind, const std::string& title, const st
     head += "<style>:root { --note-label: " + css_string(ui_.get("note")) + "; }</style>\n";
   if (math) head += math_head_html(urls_);
   if (!site_.group.name.empty() && !options_.group_css_url_query.empty())
-    head += "<link rel=\"stylesheet\" href=\"" + urls_.page("assets/group.css") +
+    head += "<link rel=\"stylesheet\" href=\"" + urls_.shared("assets/group.css") +
             options_.group_css_url_query + "\">\n";
   put(d, "head_html", head + head_extra);
   return d;
@@ -519,9 +519,10 @@ Data View::pub_entry(size_t index, char& math) const {
   std::string title_html = text_with_math_html(p.title);
   std::string note_html = p.note.empty() ? "" : md_inline(p.note, p.note_trusted);
   std::string abstract_html = p.abstract.empty() ? "" : md(p.abstract, p.abstract_trusted);
-  bool list_math = sitegen::has_math(title_html) || sitegen::has_math(note_html);
-  math = static_cast<char>((list_math ? kMathInList | kMathOnPage : 0) |
-                           (sitegen::has_math(abstract_html) ? kMathOnPage : 0));
+  // Lists show the abstract too, folded, so its math counts for them as well.
+  bool list_math = sitegen::has_math(title_html) || sitegen::has_math(note_html) ||
+                   sitegen::has_math(abstract_html);
+  math = static_cast<char>(list_math ? kMathInList | kMathOnPage : 0);
   put(d, "title_html", std::move(title_html));
   size_t short_n = p.authors.size();
   if (p.authors.size() > kLongAuthorList) {
@@ -539,6 +540,16 @@ Data View::pub_entry(size_t index, char& math) const {
   put(d, "venue", p.venue);
   put(d, "venue_full", p.venue_full);
   put(d, "year", p.year ? std::to_string(p.year) : "");
+  // The keys of the filter pages this entry is on, for the list's script: the last part
+  // of /publications/year/<key>/ and /publications/tag/<key>/.
+  put(d, "year_key", p.year ? std::to_string(p.year) : "undated");
+  std::string topic_keys;
+  for (const std::string& t : p.tags) {
+    std::string key = slugify(t);
+    if (!key.empty()) topic_keys += (topic_keys.empty() ? "" : " ") + key;
+  }
+  put(d, "topic_keys", std::move(topic_keys));
+  put(d, "preview_url", p.preview.empty() ? "" : urls_.content(p.preview));
   put(d, "date", format_date(p.date, ui_.dates));
   put(d, "type", std::string(info(p.type).name));
   put(d, "type_label", ui_.get("type." + std::string(info(p.type).name)));
@@ -631,7 +642,7 @@ Data View::publications() const {
     for (size_t i = 0; i < all.size(); ++i) all[i] = i;
     groups.emplace_back("", std::move(all));
   }
-  return publication_list(ui_.get("publications"), "publications/", groups, nullptr);
+  return publication_list(ui_.get("publications"), "publications/", groups, nullptr, by == "type");
 }
 
 Data View::publications_filtered(size_t index) const {
@@ -639,12 +650,12 @@ Data View::publications_filtered(size_t index) const {
   std::string title = f.kind == "tag"    ? ui_.get("publications_on", {{"tag", f.label}})
                       : f.kind == "year" ? ui_.get("publications_from", {{"year", f.label}})
                                          : f.label;
-  return publication_list(title, f.rel, {{"", f.pubs}}, &f);
+  return publication_list(title, f.rel, {{"", f.pubs}}, &f, f.kind == "type");
 }
 
 Data View::publication_list(const std::string& title, const std::string& rel,
                             const std::vector<std::pair<std::string, std::vector<size_t>>>& groups,
-                            const Filter* current) const {
+                            const Filter* current, bool type_groups) const {
   bool math = false;
   for (const auto& group : groups)
     for (size_t i : group.second) math = math || (pub_math_[i] & kMathInList);
@@ -657,6 +668,8 @@ Data View::publication_list(const std::string& title, const std::string& rel,
     put(g, "has_title", data_flag(!group_title.empty()));
     put(g, "anchor", group_title.empty() ? "all" : slugify(group_title));
     put(g, "count", std::to_string(idx.size()));
+    // Each entry of a group of one type need not say its type.
+    put(g, "of_one_type", data_flag(type_groups));
     Data items = data_list(idx.size());
     for (size_t i : idx) data_push(items, pub_ref(i));
     put(g, "pubs", std::move(items));
@@ -680,6 +693,11 @@ Data View::publication_list(const std::string& title, const std::string& rel,
       put(item, "count", std::to_string(f.pubs.size()));
       put(item, "url", urls_.page(f.rel));
       put(item, "current", data_flag(&f == current));
+      // What the list's script filters by: ?type=, ?year= or ?topic= and the key that
+      // ends the filter page's path.
+      put(item, "param", std::string(f.kind == "tag" ? "topic" : f.kind));
+      std::string key = f.rel.substr(0, f.rel.size() - 1);
+      put(item, "key", key.substr(key.rfind('/') + 1));
       data_push(fl, std::move(item));
     }
     if (n == 0) continue;
@@ -704,6 +722,9 @@ Data View::publication_list(const std::string& title, const std::string& rel,
   put(d, "has_filters", data_flag(!filter_groups.is_empty_list()));
   put(d, "filter_groups", std::move(filter_groups));
   put(d, "is_filtered", data_flag(current != nullptr));
+  // The main list filters in place; the filter pages are plain lists.
+  put(d, "has_search", data_flag(current == nullptr && count > 1));
+  put(d, "search_js_url", urls_.shared("assets/publications.js") + options_.js_url_query);
   put(d, "all_url", urls_.page("publications/"));
   put(d, "count", std::to_string(count));
   put(d, "count_label", ui_.get("in_total", {{"n", std::to_string(count)}}));

@@ -21,6 +21,7 @@ struct SiteLanguage {
 
 struct ViewOptions {
   std::string css_url_query;  // "?v=<hash>" appended to the stylesheet URL
+  std::string js_url_query;   // "?v=<hash>" appended to the publication list's script URL
   std::string body_end_html;  // live-reload script when serving
   // "?v=<hash>" of the theme's group.css, which a group site's pages load; "" without one
   std::string group_css_url_query;
@@ -117,7 +118,7 @@ class View {
   Data news_item(size_t index) const;  // one news item, for the home and news pages
   Data publication_list(const std::string& title, const std::string& rel,
                         const std::vector<std::pair<std::string, std::vector<size_t>>>& groups,
-                        const Filter* current) const;
+                        const Filter* current, bool type_groups) const;
   // `trusted`: raw HTML in the text is kept; otherwise it is shown as text (see model.h).
   std::string md(const std::string& text, bool trusted = true) const;
   std::string md_inline(const std::string& text, bool trusted = true) const;
@@ -137,8 +138,8 @@ class View {
   Urls urls_;
   Data common_;
   std::vector<Data> pubs_;  // one entry per publication, built once
-  // Per publication: kMathInList (math in its title or note) and kMathOnPage (there or in
-  // the abstract, which only its own page shows).
+  // Per publication: kMathInList (math in its title, note or abstract, which lists show
+  // folded) and kMathOnPage (the same texts on its own page).
   static constexpr char kMathInList = 1, kMathOnPage = 2;
   std::vector<char> pub_math_;
   bool has_math_ = false;

@@ -78,7 +78,7 @@ Data View::member_card(size_t index) const {
 }
 
 Data View::people() const {
-  Data d = page_meta("people", "People", "people/", "");
+  Data d = page_meta("people", ui_.get("people"), "people/", "");
   const auto& roles = group_roles();
   Data groups = data_list(roles.size() + 1);
   auto add_group = [&](const std::string& title, bool alumni, auto&& in_group) {
@@ -96,7 +96,7 @@ Data View::people() const {
   };
   for (const GroupRole& r : roles)
     add_group(std::string(r.plural), false, [&](const Member& m) { return m.role == r.name; });
-  add_group("Alumni", true, [](const Member&) { return true; });
+  add_group(ui_.get("alumni"), true, [](const Member&) { return true; });
   put(d, "groups", std::move(groups));
   return d;
 }
@@ -135,7 +135,7 @@ Data View::member(size_t index) const {
       shown.push_back(&site_.publications[mine[k]]);
     }
     Data y;
-    put(y, "year", year ? std::to_string(year) : "Undated");
+    put(y, "year", year ? std::to_string(year) : ui_.get("undated"));
     put(y, "pubs", std::move(pubs));
     data_push(years, std::move(y));
   }

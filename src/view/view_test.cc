@@ -112,17 +112,81 @@ TEST_CASE("view: a filter page lists a long kind of filter only on the main list
       {{"site.toml", "[person]\nname = \"Ada Example\"\n"}, {"publications.toml", pubs}});
   std::string topic = page_of(r, "publications/tag/topic-7/index.html");
   CHECK(topic.find("<h2 class=\"filter-title\">Topic</h2>\n<ul>\n"
-                   "<li><a href=\"/publications/tag/topic-7/\" aria-current=\"page\">Topic 7 "
+                   "<li><a href=\"/publications/tag/topic-7/\" data-param=\"topic\" "
+                   "data-key=\"topic-7\" aria-current=\"page\">Topic 7 "
                    "<span class=\"filter-count\">1</span></a></li>\n"
                    "<li class=\"filter-more\"><a href=\"/publications/\">All 40 topics</a></li>\n"
                    "</ul>") != std::string::npos);
   CHECK(topic.find("Topic 8") == std::string::npos);
   // A short kind is listed whole everywhere.
   CHECK(topic.find("<h2 class=\"filter-title\">Year</h2>\n<ul>\n"
-                   "<li><a href=\"/publications/year/2020/\">2020 "
+                   "<li><a href=\"/publications/year/2020/\" data-param=\"year\" "
+                   "data-key=\"2020\">2020 "
                    "<span class=\"filter-count\">40</span></a></li>\n</ul>") != std::string::npos);
   std::string all = page_of(r, "publications/index.html");
   CHECK(all.find(">Topic 39 <span class=\"filter-count\">1</span></a></li>\n") !=
         std::string::npos);
   CHECK(all.find("filter-more") == std::string::npos);
+}
+
+TEST_CASE(
+    "view: a list entry carries its teaser, its abstract and BibTeX folded, and its filter keys") {
+  auto r = build_files(
+      {{"site.toml", "[person]\nname = \"Ada Example\"\n"},
+       {"publications.toml",
+        "[[publication]]\nid = \"gl\"\ntitle = \"Graphs & Models\"\nauthors = [\"Ada Example\"]\n"
+        "venue = \"KDD\"\nyear = 2024\ntype = \"journal\"\ntags = [\"Graph learning\", \"LLM\"]\n"
+        "preview = \"images/gl.png\"\nabstract = \"We *learn*.\"\n"}});
+  std::string list = page_of(r, "publications/index.html");
+  CHECK(line_with(list, "<li class=\"pub\"") ==
+        "<li class=\"pub\" data-type=\"journal\" data-year=\"2024\" "
+        "data-topics=\"graph-learning llm\">");
+  CHECK(
+      line_with(list, "pub-teaser") ==
+      "<img class=\"pub-teaser\" src=\"/images/gl.png\" alt=\"Graphs &amp; Models\" width=\"160\" "
+      "height=\"100\" loading=\"lazy\" decoding=\"async\">");
+  CHECK(line_with(list, ">Abstract<") ==
+        "<details class=\"pub-toggle\"><summary class=\"btn\">Abstract</summary><div "
+        "class=\"pub-abstract prose\"><p>We <em>learn</em>.</p>");
+  CHECK(list.find("<div class=\"bibtex pub-bibtex\"><pre><code>@article{gl,\n"
+                  "  author  = {Example, Ada},\n") != std::string::npos);
+  // The .bib file is downloaded from the paper's page, not from the list.
+  CHECK(list.find("gl.bib") == std::string::npos);
+  CHECK(
+      page_of(r, "publications/gl/index.html").find("href=\"/publications/gl/gl.bib\" download") !=
+      std::string::npos);
+}
+
+TEST_CASE(
+    "view: a group of one type hides its entries' type label, and the main list alone filters in "
+    "place") {
+  std::string pubs =
+      "[[publication]]\ntitle = \"A\"\nauthors = [\"Ada Example\"]\nyear = 2024\ntype = "
+      "\"thesis\"\n"
+      "[[publication]]\ntitle = \"B\"\nauthors = [\"Ada Example\"]\nyear = 2023\ntype = "
+      "\"thesis\"\n";
+  auto by_type = build_files(
+      {{"site.toml", "[person]\nname = \"Ada Example\"\n"}, {"publications.toml", pubs}});
+  std::string list = page_of(by_type, "publications/index.html");
+  CHECK(line_with(list, "<section") == "<section class=\"pub-group of-one-type\" id=\"theses\">");
+  CHECK(line_with(list, "<script src") ==
+        "<script src=\"/assets/publications.js?v=" +
+            std::string(list, list.find("publications.js?v=") + 18, 8) + "\" defer></script>");
+  CHECK(line_with(list, "<label") ==
+        "<label for=\"pub-q\">Search titles, authors and venues</label>");
+  CHECK(line_with(list, "role=\"status\"") ==
+        "<p class=\"filter-status\" role=\"status\" data-text=\"{shown} of {total} publications "
+        "shown\"></p>");
+  CHECK(line_with(page_of(by_type, "publications/type/thesis/index.html"), "<section") ==
+        "<section class=\"pub-group of-one-type\" id=\"all\">");
+  std::string year = page_of(by_type, "publications/year/2024/index.html");
+  CHECK(line_with(year, "<section") == "<section class=\"pub-group\" id=\"all\">");
+  CHECK(year.find("publications.js") == std::string::npos);
+  CHECK(year.find("pub-q") == std::string::npos);
+
+  auto by_year = build_files(
+      {{"site.toml", "[person]\nname = \"Ada Example\"\n[publications]\ngroup_by = \"year\"\n"},
+       {"publications.toml", pubs}});
+  CHECK(line_with(page_of(by_year, "publications/index.html"), "<section") ==
+        "<section class=\"pub-group\" id=\"2024\">");
 }
