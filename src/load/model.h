@@ -65,6 +65,7 @@ struct Publication {
   bool note_trusted = true;
   std::string doi;
   std::string arxiv;
+  std::string dblp;  // DBLP record key, "conf/osdi/Doe24": matches the paper on re-import
   std::vector<Link> links;
   // Bibliographic details, mostly from BibTeX; shown in the generated BibTeX.
   std::string bibtex_type;  // "inproceedings", ... empty: derived from type
