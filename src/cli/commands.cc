@@ -79,6 +79,14 @@ const std::vector<Command>& commands() {
        "  --into FILE        dblp, orcid, openalex: append to FILE (.toml or .bib) instead\n"
        "  --dry-run          dblp, orcid, openalex: print what would be added; write nothing\n",
        cmd_import},
+      {"update", "fetch the citation counts of your papers into citations.toml",
+       "usage: sitegen update citations [CONTENT]\n\n"
+       "Fetches the citation count of every paper of CONTENT (default as for build) that\n"
+       "has a DOI or an arXiv id, from OpenAlex, else Semantic Scholar, and writes them\n"
+       "with the date to CONTENT/citations.toml. Builds read that file and never the\n"
+       "network; [publications] citations = true in site.toml shows the counts. Run it\n"
+       "again (or weekly in CI) to refresh them. See docs/importing.md.\n",
+       cmd_update},
       {"upgrade", "rewrite a content directory to the current content format",
        "usage: sitegen upgrade [CONTENT]\n\n"
        "Rewrites CONTENT (default as for build) from the content format it is in (`format`\n"

@@ -11,8 +11,8 @@ namespace {
 using nlohmann::json;
 
 // nullopt when the paper is unknown there (404); `error` set when the answer is unusable.
-std::optional<long> count_at(HttpFetcher& http, const std::string& url, const char* field,
-                             std::string* error) {
+std::optional<int> count_at(HttpFetcher& http, const std::string& url, const char* field,
+                            std::string* error) {
   FetchResult r = http.get(url);
   if (!r.ok) {
     if (r.status != 404) *error = r.error;
@@ -21,7 +21,7 @@ std::optional<long> count_at(HttpFetcher& http, const std::string& url, const ch
   try {
     json j = json::parse(r.body);
     auto it = j.is_object() ? j.find(field) : j.end();
-    if (j.is_object() && it != j.end() && it->is_number_integer()) return it->get<long>();
+    if (j.is_object() && it != j.end() && it->is_number_integer()) return it->get<int>();
     *error = "unexpected answer from " + url + ": no `" + field + "` number";
   } catch (const json::parse_error& e) {
     *error = malformed_json_message(url, e.byte, "not valid JSON");
@@ -31,21 +31,21 @@ std::optional<long> count_at(HttpFetcher& http, const std::string& url, const ch
 
 }  // namespace
 
-std::optional<CitationCount> fetch_citation_count(HttpFetcher& http, const std::string& doi,
-                                                  const std::string& arxiv, std::string* error) {
+std::optional<FetchedCount> fetch_citation_count(HttpFetcher& http, const std::string& doi,
+                                                 const std::string& arxiv, std::string* error) {
   error->clear();
   std::string oa_doi = !doi.empty() ? doi : "10.48550/arXiv." + arxiv;
   std::string oa = api_base("SITEGEN_OPENALEX_URL", "https://api.openalex.org") +
                    "/works/doi:" + url_component(oa_doi);
   std::string first_error;
   if (auto n = count_at(http, oa, "cited_by_count", &first_error))
-    return CitationCount{*n, "OpenAlex"};
+    return FetchedCount{*n, "OpenAlex"};
   std::string s2 =
       api_base("SITEGEN_S2_URL", "https://api.semanticscholar.org") + "/graph/v1/paper/" +
       url_component(!doi.empty() ? "DOI:" + doi : "arXiv:" + arxiv) + "?fields=citationCount";
   std::string second_error;
   if (auto n = count_at(http, s2, "citationCount", &second_error))
-    return CitationCount{*n, "Semantic Scholar"};
+    return FetchedCount{*n, "Semantic Scholar"};
   if (first_error.empty() && second_error.empty())
     *error = "neither OpenAlex nor Semantic Scholar knows " +
              (!doi.empty() ? "doi " + doi : "arXiv " + arxiv);

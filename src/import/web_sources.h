@@ -29,14 +29,14 @@ Works openalex_works_page(const std::string& json, const std::string& url,
                           std::string* next_cursor);
 Works orcid_bulk_works(const std::string& json, const std::string& url, const std::string& owner);
 
-struct CitationCount {
-  long count = 0;
+struct FetchedCount {
+  int count = 0;
   std::string source;  // "OpenAlex" | "Semantic Scholar"
 };
 // The count for a DOI or an arXiv id: OpenAlex first, Semantic Scholar if OpenAlex has
 // not got the paper. nullopt with `error` set when neither could say.
-std::optional<CitationCount> fetch_citation_count(HttpFetcher& http, const std::string& doi,
-                                                  const std::string& arxiv, std::string* error);
+std::optional<FetchedCount> fetch_citation_count(HttpFetcher& http, const std::string& doi,
+                                                 const std::string& arxiv, std::string* error);
 
 // "malformed JSON from URL at byte N: what", the one message for an unreadable answer.
 std::string malformed_json_message(const std::string& url, size_t byte, const std::string& what);

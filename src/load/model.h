@@ -147,6 +147,13 @@ struct Marker {
   std::string text;    // "Equal contribution"
 };
 
+// A paper's citation count as `sitegen update citations` fetched it (citations.toml).
+struct CitationCount {
+  int count = 0;
+  std::string source;  // "OpenAlex" | "Semantic Scholar"
+  Date fetched;
+};
+
 struct PublicationSettings {
   std::vector<std::string> bibtex;  // .bib files relative to the content dir
   SourceLoc bibtex_loc;
@@ -154,6 +161,7 @@ struct PublicationSettings {
   std::string order = "date";                        // "date" (newest first) | "source"
   std::vector<Marker> markers;                       // in file order
   std::map<PublicationType, std::string> numbering;  // type -> prefix (kConference -> "C")
+  bool show_citations = false;  // `citations = true`: show citations.toml's counts
 };
 
 struct StaticFile {
@@ -177,7 +185,8 @@ struct Site {
   std::string bio;               // Markdown
   std::string bio_path;          // bio.md as shown in messages; empty without one
   std::vector<Publication> publications;
-  std::vector<NewsItem> news;  // newest first
+  std::map<std::string, CitationCount> citations;  // citations.toml: publication id -> count
+  std::vector<NewsItem> news;                      // newest first
   std::vector<Talk> talks;
   std::vector<CvSection> cv;
   std::vector<Page> pages;
