@@ -107,7 +107,7 @@ TEST_CASE("update citations: a failure leaves citations.toml as it was") {
         "sitegen: update needs what to update: `sitegen update citations [CONTENT]`; see --help\n");
 }
 
-TEST_CASE("citations on the site: per paper, total and h-index; offline builds are identical") {
+TEST_CASE("citations on the site: per paper, total and h-index, and offline builds are identical") {
   Fixture f;
   sitegen::testing::write_file(f.content / "citations.toml", kCitations);
   fs::path a = f.dir.path / "a", b = f.dir.path / "b";
