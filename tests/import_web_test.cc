@@ -62,7 +62,8 @@ struct Fixture {
 
 }  // namespace
 
-TEST_CASE("import dblp: new papers appended after the hand-written text, and twice changes nothing") {
+TEST_CASE(
+    "import dblp: new papers appended after the hand-written text, and twice changes nothing") {
   Fixture f;
   Run r = run({"import", "dblp", "00/1234", f.content.string()});
   REQUIRE_MESSAGE(r.code == 0, r.err);
