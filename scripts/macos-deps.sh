@@ -21,7 +21,7 @@ check() {
   fi
 }
 
-brew install cmake pkgconf md4c tomlplusplus cpp-httplib libyaml jemalloc doctest
+brew install cmake pkgconf md4c tomlplusplus cpp-httplib libyaml jemalloc doctest openssl@3 nlohmann-json
 mkdir -p "$dest"
 cd "$dest"
 

@@ -157,8 +157,8 @@ TEST_CASE("import: --help, and usage errors exit 2") {
   Run none = run({"import"});
   CHECK(none.code == 2);
   CHECK(none.err ==
-        "sitegen: import needs a source kind: `sitegen import bibtex FILE.bib` or `sitegen "
-        "import hugo-blox DIR`; see --help\n");
+        "sitegen: import needs a source kind: `sitegen import bibtex FILE.bib`, `sitegen import "
+        "hugo-blox DIR`, or `sitegen import dblp|orcid|openalex ID`; see --help\n");
   Run nofile = run({"import", "bibtex"});
   CHECK(nofile.code == 2);
   CHECK(nofile.err == "sitegen: import bibtex needs a .bib file; see --help\n");

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "import/http_fetch.h"
+
 namespace sitegen {
 
 struct Io {
@@ -30,6 +32,16 @@ int cmd_new(const std::vector<std::string>& args, Io io);
 int cmd_import(const std::vector<std::string>& args, Io io);
 int cmd_serve(const std::vector<std::string>& args, Io io);
 int cmd_upgrade(const std::vector<std::string>& args, Io io);
+int cmd_update(const std::vector<std::string>& args, Io io);
+// `sitegen import dblp|orcid|openalex ID` (cmd_import_web.cc).
+int cmd_import_web(const std::vector<std::string>& args, Io io);
+
+// Writes `text` next to `path` and renames it into place, so a failed write never
+// leaves half a file; false with `err` set on failure.
+bool write_text_file(const std::string& path, const std::string& text, std::string* err);
+// The fetch settings of `import` and `update`: sitegen's User-Agent with the site's
+// contact, and SITEGEN_HTTP_DELAY_MS / SITEGEN_HTTP_TIMEOUT_MS for tests.
+FetchOptions polite_fetch_options(const std::string& email);
 
 // The value of the option args[i] (the next argument, which i moves to), or false
 // after printing "option X needs a value" when there is none.

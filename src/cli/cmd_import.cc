@@ -30,8 +30,9 @@ struct ImportArgs {
 
 bool parse_args(const std::vector<std::string>& args, ImportArgs* a, Io io) {
   if (args.empty() || (args[0] != "bibtex" && args[0] != "hugo-blox")) {
-    io.err << "sitegen: import needs a source kind: `sitegen import bibtex FILE.bib` or "
-              "`sitegen import hugo-blox DIR`; see --help\n";
+    io.err << "sitegen: import needs a source kind: `sitegen import bibtex FILE.bib`, "
+              "`sitegen import hugo-blox DIR`, or `sitegen import dblp|orcid|openalex ID`; "
+              "see --help\n";
     return false;
   }
   a->kind = args[0];
@@ -77,8 +78,9 @@ std::vector<std::string> marker_lines(const std::vector<Marker>& markers) {
   return lines;
 }
 
-// Writes next to the target and renames, so a failed write never leaves half a file.
-bool write_file(const std::string& path, const std::string& text, std::string* err) {
+}  // namespace
+
+bool write_text_file(const std::string& path, const std::string& text, std::string* err) {
   fs::path tmp = path + ".sitegen-tmp-" + std::to_string(::getpid());
   {
     std::ofstream f(tmp, std::ios::binary);
@@ -101,9 +103,9 @@ bool write_file(const std::string& path, const std::string& text, std::string* e
   return true;
 }
 
-}  // namespace
-
 int cmd_import(const std::vector<std::string>& args, Io io) {
+  if (!args.empty() && (args[0] == "dblp" || args[0] == "orcid" || args[0] == "openalex"))
+    return cmd_import_web(args, io);
   ImportArgs a;
   if (!parse_args(args, &a, io)) return kExitUsage;
   std::error_code ec;
@@ -181,7 +183,7 @@ int cmd_import(const std::vector<std::string>& args, Io io) {
     return kExitOk;
   }
   std::string err;
-  if (!write_file(a.out, toml, &err)) {
+  if (!write_text_file(a.out, toml, &err)) {
     io.err << "sitegen: error: " << err << "\n";
     return kExitErrors;
   }

@@ -67,18 +67,33 @@ const std::vector<Command>& commands() {
        "  --theme-dir DIR    look for the theme site.toml names in DIR/NAME first, then\n"
        "                     in the content folder's themes/ and the built-in ones\n",
        cmd_serve},
-      {"import", "convert publications from BibTeX or Hugo Blox into publications.toml",
+      {"import", "bring publications in from BibTeX, Hugo Blox, DBLP, ORCID or OpenAlex",
        "usage: sitegen import bibtex FILE.bib [-o FILE] [--force]\n"
-       "       sitegen import hugo-blox DIR [-o FILE] [--name NAME] [--force]\n\n"
+       "       sitegen import hugo-blox DIR [-o FILE] [--name NAME] [--force]\n"
+       "       sitegen import dblp|orcid|openalex ID [CONTENT] [--into FILE] [--dry-run]\n\n"
        "Writes the publications of FILE.bib, or of a Hugo Blox / Wowchemy site's\n"
        "content/publication*/ pages, as publications.toml entries you can edit. A site\n"
        "built from the output shows the same publication pages as one built from the .bib.\n"
        "(A .bib file can also be used as it is: list it under [publications] bibtex.)\n\n"
+       "dblp PID, orcid ORCID-ID and openalex AUTHOR-ID fetch a person's works and append\n"
+       "the ones CONTENT does not have yet (same DOI, arXiv id, DBLP key, or title and\n"
+       "year) to CONTENT/publications.toml; what is there is never changed. Importing\n"
+       "again adds nothing. See docs/importing.md.\n\n"
        "options:\n"
        "  -o, --output FILE  write to FILE instead of standard output\n"
        "  --force            replace FILE if it exists (otherwise that is an error)\n"
-       "  --name NAME        hugo-blox: your name, for the `admin` / `me` author profile\n",
+       "  --name NAME        hugo-blox: your name, for the `admin` / `me` author profile\n"
+       "  --into FILE        dblp, orcid, openalex: append to FILE (.toml or .bib) instead\n"
+       "  --dry-run          dblp, orcid, openalex: print what would be added; write nothing\n",
        cmd_import},
+      {"update", "fetch the citation counts of your papers into citations.toml",
+       "usage: sitegen update citations [CONTENT]\n\n"
+       "Fetches the citation count of every paper of CONTENT (default as for build) that\n"
+       "has a DOI or an arXiv id, from OpenAlex, else Semantic Scholar, and writes them\n"
+       "with the date to CONTENT/citations.toml. Builds read that file and never the\n"
+       "network; [publications] citations = true in site.toml shows the counts. Run it\n"
+       "again (or weekly in CI) to refresh them. See docs/importing.md.\n",
+       cmd_update},
       {"upgrade", "rewrite a content directory to the current content format",
        "usage: sitegen upgrade [CONTENT]\n\n"
        "Rewrites CONTENT (default as for build) from the content format it is in (`format`\n"

@@ -116,6 +116,7 @@ void write_entry(std::string& out, const TomlEntry& entry) {
   if (!p.tags.empty()) w.raw("tags", string_array("tags", p.tags));
   w.str("doi", p.doi);
   w.str("arxiv", p.arxiv);
+  w.str("dblp", p.dblp);
   w.str("preview", p.preview);
   if ((!p.abstract_trusted && has_lt(p.abstract)) || (!p.note_trusted && has_lt(p.note)))
     w.raw("raw_html", "false", "HTML in the abstract and note is shown as text, as from BibTeX");

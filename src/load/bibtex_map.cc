@@ -154,6 +154,15 @@ void map_date(const View& v, Publication& p, Diagnostics& diags) {
   p.date.day = d >= 1 && d <= 31 ? d : 0;
 }
 
+// DBLP's record key, from its `biburl` (https://dblp.org/rec/KEY.bib) or a `DBLP:KEY` key.
+std::string dblp_key(std::string_view key, std::string_view biburl) {
+  size_t at = biburl.find("dblp.org/rec/");
+  if (at != std::string_view::npos && biburl.ends_with(".bib"))
+    return std::string(biburl.substr(at + 13, biburl.size() - at - 13 - 4));
+  if (key.starts_with("DBLP:")) return std::string(key.substr(5));
+  return "";
+}
+
 std::string normalize_doi(std::string doi) {
   for (const char* prefix : {"https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
                              "http://dx.doi.org/", "doi:"}) {
@@ -306,6 +315,7 @@ Publication map_entry(const BibEntry& e, const BibEntry* parent, const std::stri
   p.doi = normalize_doi(v.verbatim("doi"));
   p.url = v.verbatim("url");
   p.arxiv = map_arxiv(v, v.first_text({"journal", "booktitle", "howpublished"}));
+  p.dblp = dblp_key(key, v.verbatim("biburl"));
   p.abstract = v.markdown("abstract");
   p.note = v.markdown("note");
   p.abstract_trusted = p.note_trusted = false;  // someone else's text: no raw HTML

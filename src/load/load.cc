@@ -66,6 +66,7 @@ void load_pub_settings(const TomlNode& node, PublicationSettings& s, Diagnostics
       s.order = "date";
     }
   }
+  r.boolean("citations", &s.show_citations);
   if (const TomlNode* markers = r.table("markers")) {
     for (const auto& [symbol, text] : markers->fields) {
       std::string legend;
@@ -401,6 +402,7 @@ Site load_site(const Source& source, Diagnostics& diags, const std::string& lang
   // and first touches of memory are much of a large build's time.
   site.publications = load_bibtex(source, site.pubs_settings, diags);
   load_publications_toml(source, site, diags, site_root.has_value());
+  load_citations(source, site, diags);
   load_news(source, site, diags);
   if (!site.news.empty()) {  // the feed's title and author
     warn_feed_characters(site.title_loc, "title", site.title, diags);

@@ -19,6 +19,8 @@ Site load_site(const Source& source, Diagnostics& diags, const std::string& lang
 void load_publications_toml(const Source& source, Site& site, Diagnostics& diags,
                             bool bibtex_known = true);
 void load_news(const Source& source, Site& site, Diagnostics& diags);
+// citations.toml, written by `sitegen update citations` (load_citations.cc).
+void load_citations(const Source& source, Site& site, Diagnostics& diags);
 void load_talks(const Source& source, Site& site, Diagnostics& diags);
 void load_cv(const Source& source, Site& site, Diagnostics& diags);
 void load_pages(const Source& source, Site& site, Diagnostics& diags);

@@ -62,6 +62,7 @@ void read_publication(const TomlNode& node, bool from_bibtex, Publication& p, Di
   if (r.boolean("raw_html", &raw_html)) p.abstract_trusted = p.note_trusted = raw_html;
   r.string("doi", &p.doi);
   r.string("arxiv", &p.arxiv);
+  r.string("dblp", &p.dblp);
   if (const TomlNode* links = r.table("links")) {
     for (Link& l : read_links(*links, diags)) {
       auto same = std::find_if(p.links.begin(), p.links.end(),

@@ -69,6 +69,7 @@ struct Publication {
   bool note_trusted = true;
   std::string doi;
   std::string arxiv;
+  std::string dblp;  // DBLP record key, "conf/osdi/Doe24": matches the paper on re-import
   std::vector<Link> links;
   // Bibliographic details, mostly from BibTeX; shown in the generated BibTeX.
   std::string bibtex_type;  // "inproceedings", ... empty: derived from type
@@ -168,6 +169,13 @@ struct Marker {
   std::string text;    // "Equal contribution"
 };
 
+// A paper's citation count as `sitegen update citations` fetched it (citations.toml).
+struct CitationCount {
+  int count = 0;
+  std::string source;  // "OpenAlex" | "Semantic Scholar"
+  Date fetched;
+};
+
 struct PublicationSettings {
   std::vector<std::string> bibtex;  // .bib files relative to the content dir
   SourceLoc bibtex_loc;
@@ -175,6 +183,7 @@ struct PublicationSettings {
   std::string order = "date";                        // "date" (newest first) | "source"
   std::vector<Marker> markers;                       // in file order
   std::map<PublicationType, std::string> numbering;  // type -> prefix (kConference -> "C")
+  bool show_citations = false;  // `citations = true`: show citations.toml's counts
 };
 
 struct StaticFile {
@@ -236,7 +245,8 @@ struct Site {
   std::string bio;               // Markdown
   std::string bio_path;          // bio.md as shown in messages; empty without one
   std::vector<Publication> publications;
-  std::vector<NewsItem> news;  // newest first
+  std::map<std::string, CitationCount> citations;  // citations.toml: publication id -> count
+  std::vector<NewsItem> news;                      // newest first
   std::vector<Talk> talks;
   std::vector<CvSection> cv;
   CvSettings cv_settings;

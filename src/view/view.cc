@@ -581,6 +581,11 @@ Data View::pub_entry(size_t index, char& math) const {
     append_link(links, "doi", "https://doi.org/" + p.doi, urls_, ui_);
   put(d, "has_links", data_flag(!links.is_empty_list()));
   put(d, "links", std::move(links));
+  std::string cited;
+  if (site_.pubs_settings.show_citations)
+    if (auto c = site_.citations.find(p.slug); c != site_.citations.end() && c->second.count > 0)
+      cited = ui_.get("cited_by", {{"n", std::to_string(c->second.count)}});
+  put(d, "citations", std::move(cited));
   put(d, "number", p.number_label);
   put(d, "abbr", p.abbr.empty() ? p.venue : p.abbr);
   put(d, "has_abstract", data_flag(!p.abstract.empty()));
@@ -623,7 +628,28 @@ Data View::home() const {
   }
   put(d, "has_news", data_flag(!site_.news.empty()));
   put(d, "news", std::move(news));
+  put(d, "has_citation_stats", data_flag(false));
+  if (site_.pubs_settings.show_citations) put_citation_stats(d);
   return d;
+}
+
+// The home page's total and h-index (the largest h with h papers cited h times or more),
+// over the papers citations.toml counts.
+void View::put_citation_stats(Data& d) const {
+  std::vector<int> counts;
+  long total = 0;
+  for (const Publication& p : site_.publications)
+    if (auto c = site_.citations.find(p.slug); c != site_.citations.end()) {
+      counts.push_back(c->second.count);
+      total += c->second.count;
+    }
+  if (counts.empty()) return;
+  std::sort(counts.begin(), counts.end(), std::greater<int>());
+  size_t h = 0;
+  while (h < counts.size() && counts[h] >= static_cast<int>(h + 1)) ++h;
+  put(d, "has_citation_stats", data_flag(true));
+  put(d, "citations_total", ui_.get("citations_total", {{"n", std::to_string(total)}}));
+  put(d, "h_index", ui_.get("h_index", {{"n", std::to_string(h)}}));
 }
 
 Data View::publications() const {

@@ -100,6 +100,8 @@ class View {
   static std::string member_path(const Member& m) { return "people/" + m.id + "/"; }
 
  private:
+  // citations_total and h_index from citations.toml, for the home page.
+  void put_citation_stats(Data& d) const;
   // `math`: the page shows math, so its <head> loads KaTeX.
   Data page_meta(const std::string& kind, const std::string& title, const std::string& rel,
                  const std::string& description, bool math = false,

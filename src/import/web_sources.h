@@ -1,0 +1,44 @@
+// A person's works from DBLP, ORCID and OpenAlex, and a paper's citation count from
+// OpenAlex or Semantic Scholar, read from each API's documented answers.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "import/http_fetch.h"
+#include "load/model.h"
+
+namespace sitegen {
+
+struct Works {
+  std::vector<Publication> pubs;  // key empty: ids are chosen when merged
+  std::string error;              // set when the fetch failed; pubs is then empty
+};
+
+// https://dblp.org/pid/PID.bib, read with sitegen's BibTeX reader.
+Works fetch_dblp(HttpFetcher& http, const std::string& pid);
+// OpenAlex /works?filter=author.id:ID, every page (cursor paging).
+Works fetch_openalex(HttpFetcher& http, const std::string& author_id);
+// ORCID public API v3.0: /ID/works, then the works themselves in bulk (for the authors).
+// `owner` is the author of a work that lists no contributors.
+Works fetch_orcid(HttpFetcher& http, const std::string& orcid, const std::string& owner);
+
+// The parsers behind them, for one answer.
+Works openalex_works_page(const std::string& json, const std::string& url,
+                          std::string* next_cursor);
+Works orcid_bulk_works(const std::string& json, const std::string& url, const std::string& owner);
+
+struct FetchedCount {
+  int count = 0;
+  std::string source;  // "OpenAlex" | "Semantic Scholar"
+};
+// The count for a DOI or an arXiv id: OpenAlex first, Semantic Scholar if OpenAlex has
+// not got the paper. nullopt with `error` set when neither could say.
+std::optional<FetchedCount> fetch_citation_count(HttpFetcher& http, const std::string& doi,
+                                                 const std::string& arxiv, std::string* error);
+
+// "malformed JSON from URL at byte N: what", the one message for an unreadable answer.
+std::string malformed_json_message(const std::string& url, size_t byte, const std::string& what);
+
+}  // namespace sitegen
