@@ -40,11 +40,12 @@ TEST_CASE("katex: a BibTeX title's math is TeX in span.math, TeX as written in <
   CHECK(contains(page,
                  "\"headline\":\"$\\\\alpha$-Stable Laws on $\\\\mathbb{R}^n$ \\u0026 "
                  "Costs of $5\""));
-  CHECK(contains(page,
-                 "<link rel=\"stylesheet\" href=\"/assets/katex/katex.min.css\">\n"
-                 "<link rel=\"stylesheet\" href=\"/assets/katex/math.css\">\n"
-                 "<script defer src=\"/assets/katex/katex.min.js\"></script>\n"
-                 "<script defer src=\"/assets/katex/render-math.js\"></script>\n"));
+  CHECK(contains(
+      page,
+      "<link rel=\"stylesheet\" href=\"/assets/katex/katex.min.css\">\n"
+      "<link rel=\"stylesheet\" href=\"/assets/katex/math.css\">\n"
+      "<script defer src=\"/assets/katex/katex.min.js\" data-live-reload=\"keep\"></script>\n"
+      "<script defer src=\"/assets/katex/render-math.js\" data-live-reload=\"rerun\"></script>\n"));
   CHECK(contains(page_of(r, "publications/index.html"),
                  "<p class=\"pub-title\"><a href=\"/publications/ada2024/\"><span "
                  "class=\"math\">\\alpha</span>-Stable Laws on <span "
@@ -71,7 +72,9 @@ TEST_CASE("katex: only the pages with Markdown math load KaTeX, under the base p
   REQUIRE(r.diags.format_all() == "");
   std::string home = page_of(r, "index.html");
   CHECK(contains(home, "<span class=\"math display\">\\sum_{i=1}^n x_i</span>"));
-  CHECK(contains(home, "<script defer src=\"/repo/assets/katex/katex.min.js\"></script>"));
+  CHECK(contains(
+      home,
+      "<script defer src=\"/repo/assets/katex/katex.min.js\" data-live-reload=\"keep\"></script>"));
   CHECK_FALSE(contains(page_of(r, "plain/index.html"), "katex"));
   CHECK_FALSE(contains(page_of(r, "404.html"), "katex"));
 }

@@ -72,7 +72,7 @@ TEST_CASE("ui strings: a value's placeholders are filled, others kept") {
 
 namespace sitegen {
 
-TEST_CASE("ui strings: a theme adds its own words; the content changes any") {
+TEST_CASE("ui strings: a theme adds its own words, and the content changes any") {
   I18nFiles theme = {
       {"en.toml", {"themes/t/i18n/en.toml", "news = \"Updates\"\nteaching = \"Teaching\"\n"}},
       {"de.toml", {"themes/t/i18n/de.toml", "teaching = \"Lehre\"\n"}}};

@@ -16,14 +16,16 @@
 // scripts loaded from files, whose effects a swap cannot redo, or whose stylesheets
 // changed (re-adding them would flash), is reloaded instead.
 //
-// A theme script marked `data-live-reload="keep"` (the scholar theme's colour-scheme
-// switch) keeps working across updates: it only sets `data-*` attributes on <html> and
-// listens on the document, so it is neither run again nor a reason to reload, and those
-// attributes are not compared with the new page's.
+// A script marked `data-live-reload="keep"` keeps working across updates (the scholar
+// theme's colour-scheme switch only sets `data-*` attributes on <html> and listens on the
+// document; KaTeX only defines itself), so it is neither run again nor a reason to reload,
+// and those attributes are not compared with the new page's. One marked
+// `data-live-reload="rerun"` (typesetting math, the list's filters) is run again after
+// each update, and must cope with that.
 (() => {
   let built = "@@SITEGEN_BUILD@@", box = null, queue = Promise.resolve();
   const styling = 'link[rel~="stylesheet"], style, base';
-  const runs = (s) => s.id !== "sitegen-live-reload" && s.dataset.liveReload !== "keep" &&
+  const runs = (s) => s.id !== "sitegen-live-reload" && !s.dataset.liveReload &&
     (!s.type || /^(module|(text|application)\/(java|ecma)script)$/i.test(s.type.trim()));
   const pinned = (d) => [...d.scripts].some((s) => runs(s) && (s.src || d.head.contains(s)));
   const shape = (d) => JSON.stringify([
@@ -37,6 +39,7 @@
     old.replaceWith(s);
   };
   const own = (d) => [...d.scripts].some(runs);
+  const again = () => document.querySelectorAll('script[data-live-reload="rerun"]').forEach(rerun);
   // Replaces a run of an element's children, as page_patch.h describes; false, with
   // nothing changed, when the page's elements are not those the patches were made for.
   const patch = (patches) => {
@@ -70,6 +73,7 @@
           hide();
           if (patch(p.patches)) {
             built = p.build;
+            again();
             performance.mark("sitegen:updated");
             return;
           }
@@ -89,6 +93,7 @@
       box = null;
       document.body.replaceWith(document.adoptNode(doc.body));
       [...document.body.querySelectorAll("script")].filter(runs).forEach(rerun);
+      again();
       performance.mark("sitegen:updated");
     } catch (_) {
       location.reload();

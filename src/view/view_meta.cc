@@ -161,11 +161,12 @@ std::string math_head_html(const Urls& urls) {
   append_html_escaped(out, dir);
   out += "katex.min.css\">\n<link rel=\"stylesheet\" href=\"";
   append_html_escaped(out, dir);
+  // The live reload keeps KaTeX loaded and runs the typesetting again after an update.
   out += "math.css\">\n<script defer src=\"";
   append_html_escaped(out, dir);
-  out += "katex.min.js\"></script>\n<script defer src=\"";
+  out += "katex.min.js\" data-live-reload=\"keep\"></script>\n<script defer src=\"";
   append_html_escaped(out, dir);
-  out += "render-math.js\"></script>\n";
+  out += "render-math.js\" data-live-reload=\"rerun\"></script>\n";
   return out;
 }
 

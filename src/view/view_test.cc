@@ -171,7 +171,8 @@ TEST_CASE(
   CHECK(line_with(list, "<section") == "<section class=\"pub-group of-one-type\" id=\"theses\">");
   CHECK(line_with(list, "<script src") ==
         "<script src=\"/assets/publications.js?v=" +
-            std::string(list, list.find("publications.js?v=") + 18, 8) + "\" defer></script>");
+            std::string(list, list.find("publications.js?v=") + 18, 8) +
+            "\" defer data-live-reload=\"rerun\"></script>");
   CHECK(line_with(list, "<label") ==
         "<label for=\"pub-q\">Search titles, authors and venues</label>");
   CHECK(line_with(list, "role=\"status\"") ==

@@ -150,6 +150,7 @@ test('an edit updates the page; a broken site.toml shows the overlay until it is
     page.on('framenavigated', (f) => { if (f === page.mainFrame()) navigations.push(f.url()); });
     await page.evaluate(() => window.scrollTo(0, 300));
     const scrolled = await page.evaluate(() => window.scrollY);
+    const sheets = await page.locator('link[rel="stylesheet"]').count();
     assert.ok(scrolled > 0, 'the home page is long enough to scroll');
     const saved = Date.now();
     save(bioFile, `${bio}\n${marker}\n`);
@@ -160,7 +161,10 @@ test('an edit updates the page; a broken site.toml shows the overlay until it is
     assert.equal(await page.evaluate(() => window.scrollY), scrolled, 'the scroll position is kept');
     assert.equal(await page.title(), 'Ada Example');
     assert.equal(await page.locator('head title').count(), 1, 'one title after the swap');
-    assert.equal(await page.locator('link[rel="stylesheet"]').count(), 1, 'the stylesheet kept, not re-added');
+    assert.equal(await page.locator('link[rel="stylesheet"]').count(), sheets, 'the stylesheets kept, not re-added');
+    // Math in the new body is typeset again (the script marked data-live-reload="rerun").
+    assert.ok(await page.locator('.math').count() > 0, 'the home page has math');
+    await page.waitForFunction(() => !document.querySelector('.math:not(.typeset)'), null, { timeout: 5000 });
     assert.equal(await page.locator('.email-address a[href^="mailto:"]').count(), 1,
       "the theme's inline script ran again on the new body");
 

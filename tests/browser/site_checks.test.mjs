@@ -119,23 +119,31 @@ for (const b of builds) {
       assert.deepEqual(problems, []);
     });
 
-    test('JSON-LD parses as JSON; the home page describes a Person', () => {
+    test('JSON-LD parses as JSON; the home page describes a Person, or the group and its members', () => {
       // The home page of each language: beside its language's 404 page.
       const homes = b.pages.filter((f) => f.endsWith('404.html')).map((f) => f.replace('404.html', 'index.html'));
+      const member = (f) => /(^|\/)people\/[^/]+\/index\.html$/.test(f);
       let persons = 0;
+      let groups = 0;
       for (const file of b.pages) {
         const html = fs.readFileSync(path.join(b.dir, file), 'utf8');
         for (const m of html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
           const data = JSON.parse(m[1]);
           assert.equal(data['@context'], 'https://schema.org', file);
-          if (data['@type'] === 'Person') {
+          if (data['@type'] === 'Person' && member(file)) {
+            assert.ok(data.name && data.memberOf, `${file}: ${m[1]}`);
+          } else if (data['@type'] === 'Person') {
             assert.ok(homes.includes(file), file);
             assert.ok(data.name && data.url === b.base.url, `${file}: ${m[1]}`);
             persons++;
+          } else if (data['@type'] === 'ResearchOrganization') {
+            assert.ok(homes.includes(file), file);
+            assert.ok(data.name, `${file}: ${m[1]}`);
+            groups++;
           }
         }
       }
-      assert.equal(persons, homes.length);
+      assert.equal(persons + groups, homes.length);
     });
 
     test('sitemap.xml and news/feed.xml parse as XML and hold what their formats require', async () => {

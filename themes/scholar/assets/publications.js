@@ -1,7 +1,11 @@
 // The publication list, filtered in place: text (title, authors, venue), type, year and
 // topic together, kept in the address (?q=&type=&year=&topic=) so a filtered view can be
-// shared. Without this script the filter links open the pre-built filter pages.
+// shared. Without this script the filter links open the pre-built filter pages. Run again
+// (by sitegen serve's live reload, after the list changed), it drops its old listeners.
 (() => {
+  if (window.sitegenPubFilter) window.sitegenPubFilter.abort();
+  const listening = (window.sitegenPubFilter = new AbortController());
+  const { signal } = listening;
   const nav = document.querySelector('.filters');
   const input = document.getElementById('pub-q');
   const status = document.querySelector('.filter-status');
@@ -68,17 +72,17 @@
     const p = a.dataset.param;
     state[p] = state[p] === a.dataset.key ? '' : a.dataset.key;
     apply();
-  });
+  }, { signal });
   input.addEventListener('input', () => {
     state.q = input.value;
     apply();
-  });
+  }, { signal });
   reset.addEventListener('click', () => {
     state.q = input.value = '';
     for (const p of params) state[p] = '';
     apply();
     input.focus();
-  });
+  }, { signal });
 
   input.value = state.q;
   search.hidden = false;
