@@ -18,16 +18,11 @@
 namespace fs = std::filesystem;
 using namespace sitegen;
 
+using sitegen::testing::slurp;
+
 namespace {
 
 const fs::path kBibDir = fs::path(SITEGEN_SOURCE_DIR) / ".." / "shared" / "testdata" / "bib";
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // Math is kept as TeX for KaTeX to render: inside an element of class `math`, or as
 // `$...$` where it stays text (<title>, attributes, a title not yet typeset).

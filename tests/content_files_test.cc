@@ -19,6 +19,7 @@
 #include "support/test_dir.h"
 
 namespace fs = std::filesystem;
+using sitegen::testing::slurp;
 using sitegen::testing::TempDir;
 using sitegen::testing::write_file;
 
@@ -28,13 +29,6 @@ struct Result {
   int code = -1;  // exit status; -1 when killed after the time limit
   std::string err;
 };
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // Runs sitegen in `cwd` with stderr captured, killing it after `timeout_s` seconds (a
 // read that hangs must fail the test, not the suite).

@@ -17,16 +17,10 @@ using sitegen::testing::import_data;
 using sitegen::testing::Run;
 using sitegen::testing::run;
 using sitegen::testing::ScopedEnv;
+using sitegen::testing::slurp;
 using sitegen::testing::TempDir;
 
 namespace {
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 const std::string kHandWritten =
     "# My papers.   (comments and spacing as I like them)\n"

@@ -53,6 +53,19 @@ std::string json_ld(const std::string& body) {
   return out;
 }
 
+// A person's profiles elsewhere (`sameAs`: their http(s) links) and research interests.
+void append_profiles_and_topics(std::string& j, const Person& p) {
+  std::string same;
+  for (const Link& l : p.links) {
+    if (l.url.compare(0, 4, "http") != 0) continue;
+    same += (same.empty() ? "" : ",") + json_string(l.url);
+  }
+  if (!same.empty()) j += ",\"sameAs\":[" + same + "]";
+  std::string topics;
+  for (const std::string& t : p.interests) topics += (topics.empty() ? "" : ",") + json_string(t);
+  if (!topics.empty()) j += ",\"knowsAbout\":[" + topics + "]";
+}
+
 std::string person_json(const Site& site, const Urls& urls) {
   const Person& p = site.person;
   // A group site's home page is the group's: an organization, part of its affiliation.
@@ -69,15 +82,7 @@ std::string person_json(const Site& site, const Urls& urls) {
   if (!p.photo.empty() && !urls.abs.empty())
     j += std::string(group ? ",\"logo\":" : ",\"image\":") +
          json_string(external_url(urls, p.photo));
-  std::string same;
-  for (const Link& l : p.links) {
-    if (l.url.compare(0, 4, "http") != 0) continue;
-    same += (same.empty() ? "" : ",") + json_string(l.url);
-  }
-  if (!same.empty()) j += ",\"sameAs\":[" + same + "]";
-  std::string topics;
-  for (const std::string& t : p.interests) topics += (topics.empty() ? "" : ",") + json_string(t);
-  if (!topics.empty()) j += ",\"knowsAbout\":[" + topics + "]";
+  append_profiles_and_topics(j, p);
   return j + "}";
 }
 
@@ -282,15 +287,7 @@ std::string member_head_html(const Site& site, const Urls& urls, const Member& m
   if (!urls.abs.empty()) json_field(j, "url", urls.abs);
   j += "}}";
   if (m.alumni() && !m.now.empty()) json_field(j, "description", m.now);
-  std::string same;
-  for (const Link& l : p.links) {
-    if (l.url.compare(0, 4, "http") != 0) continue;
-    same += (same.empty() ? "" : ",") + json_string(l.url);
-  }
-  if (!same.empty()) j += ",\"sameAs\":[" + same + "]";
-  std::string topics;
-  for (const std::string& t : p.interests) topics += (topics.empty() ? "" : ",") + json_string(t);
-  if (!topics.empty()) j += ",\"knowsAbout\":[" + topics + "]";
+  append_profiles_and_topics(j, p);
   return json_ld(j + "}");
 }
 
