@@ -107,14 +107,14 @@ bool people_order(const Member& a, const Member& b) {
 
 const std::vector<GroupRole>& group_roles() {
   static const std::vector<GroupRole> kRoles = {
-      {"pi", "Principal Investigator", "Principal Investigators", false},
-      {"faculty", "Faculty", "Faculty", false},
-      {"postdoc", "Postdoctoral Researcher", "Postdoctoral Researchers", false},
-      {"phd", "PhD Student", "PhD Students", true},
-      {"masters", "Master's Student", "Master's Students", true},
-      {"undergrad", "Undergraduate Student", "Undergraduate Students", true},
-      {"staff", "Staff", "Staff", false},
-      {"visitor", "Visitor", "Visitors", false},
+      {"pi", "Principal Investigator", false},
+      {"faculty", "Faculty", false},
+      {"postdoc", "Postdoctoral Researcher", false},
+      {"phd", "PhD Student", true},
+      {"masters", "Master's Student", true},
+      {"undergrad", "Undergraduate Student", true},
+      {"staff", "Staff", false},
+      {"visitor", "Visitor", false},
   };
   return kRoles;
 }

@@ -14,9 +14,9 @@
 namespace sitegen {
 
 struct GroupRole {
-  std::string_view name;    // as written in people/*.toml: "phd"
-  std::string_view label;   // one member: "PhD Student"
-  std::string_view plural;  // the heading on /people/: "PhD Students"
+  std::string_view name;   // as written in people/*.toml: "phd"
+  std::string_view label;  // one member, in English: a member's own site's default position
+                           // (pages show the role in their language: i18n's `role` table)
   bool student = false;
 };
 

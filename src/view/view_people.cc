@@ -14,9 +14,9 @@ namespace sitegen {
 
 namespace {
 
-std::string role_label(const Member& m) {
-  const GroupRole* r = group_role(m.role);
-  return r ? std::string(r->label) : "";
+// A role in the page's language (the `role` table of i18n/*.toml).
+std::string role_label(const Member& m, const UiStrings& ui) {
+  return group_role(m.role) ? ui.get("role." + m.role) : "";
 }
 
 }  // namespace
@@ -63,8 +63,8 @@ Data View::member_card(size_t index) const {
   put(c, "native_name", p.native_name);
   put(c, "url", urls_.page(member_path(m)));
   put(c, "role", m.role);
-  put(c, "role_label", role_label(m));
-  put(c, "position", p.position.empty() ? role_label(m) : p.position);
+  put(c, "role_label", role_label(m, ui_));
+  put(c, "position", p.position.empty() ? role_label(m, ui_) : p.position);
   put(c, "affiliation", p.affiliation);
   put(c, "has_photo", data_flag(!p.photo.empty()));
   put(c, "photo_url", p.photo.empty() ? "" : urls_.content(p.photo));
@@ -95,7 +95,8 @@ Data View::people() const {
     data_push(groups, std::move(g));
   };
   for (const GroupRole& r : roles)
-    add_group(std::string(r.plural), false, [&](const Member& m) { return m.role == r.name; });
+    add_group(ui_.get("roles." + std::string(r.name)), false,
+              [&](const Member& m) { return m.role == r.name; });
   add_group(ui_.get("alumni"), true, [](const Member&) { return true; });
   put(d, "groups", std::move(groups));
   return d;
@@ -105,7 +106,7 @@ Data View::member(size_t index) const {
   const Member& m = site_.members[index];
   const Person& p = m.person;
   std::string rel = member_path(m);
-  std::string role = role_label(m);
+  std::string role = role_label(m, ui_);
   std::string bio_html = m.bio.empty() ? "" : md(m.bio);
   const std::vector<size_t>& mine = member_pubs_[index];
   bool math = sitegen::has_math(bio_html) ||
