@@ -154,7 +154,7 @@ cp "$syslib/libjemalloc_pic.a" "$prefix/lib/libjemalloc.a"
 ar d "$prefix/lib/libjemalloc.a" jemalloc_cpp.pic.o
 # Their headers and the header-only libraries, from the same Debian packages: the sysroot
 # hides this machine's /usr/include.
-cp -r /usr/include/{yaml.h,zlib.h,zconf.h,brotli,toml++,kainjow,openssl} "$prefix/include/"
+cp -r /usr/include/{yaml.h,zlib.h,zconf.h,brotli,toml++,kainjow,nlohmann,openssl} "$prefix/include/"
 cp /usr/include/"$multiarch"/openssl/* "$prefix/include/openssl/"
 
 pc() {
