@@ -7,13 +7,14 @@
 // Run (about a minute per page; not part of ctest, since Lighthouse's timings vary):
 //   npm ci --prefix tests/browser
 //   node tests/browser/lighthouse.mjs [--desktop] [--page PATH]... [--generated N]...
-//                                     [--wait-idle] [--keep DIR] [SITE...]
+//                                     [--wait-idle[=MINUTES]] [--keep DIR] [SITE...]
 // SITE is content or examples/NAME (default: all of them, unless --generated is given).
 // --page PATH measures that page of each site (publications/; "/" is the home page, the
 // default); repeat it for several. --generated N adds a site of N publications written
 // by bench/gen_site.py (with 30 news and 15 talks). --wait-idle waits, before each page,
-// until the 1-minute load average is below 1.5 (polled every 30 s, at most 20 minutes;
-// a loaded CPU lowers the performance score). --keep DIR keeps the JSON reports there.
+// until the 1-minute load average is below 1.5 (polled every 30 s, for at most 20 minutes
+// or MINUTES; a loaded CPU lowers the performance score). --keep DIR keeps the JSON
+// reports there.
 // SITEGEN_BINARY names the binary (default build/sitegen), CHROMIUM the browser (default
 // /usr/bin/chromium). The default is Lighthouse's mobile run (a mid-range phone on a
 // throttled 4G network); --desktop uses its desktop preset.
@@ -26,10 +27,9 @@ import { buildSite, chromiumArgs, chromiumPath, contentDirs, here, root, serveSi
 
 const kIdleLoad = 1.5;
 const kIdlePollMs = 30_000;
-const kIdleMaxMs = 20 * 60_000;
 
 function parseArgs(argv) {
-  const o = { desktop: false, waitIdle: false, keep: '', pages: [], generated: [], sites: [] };
+  const o = { desktop: false, waitIdle: 0, keep: '', pages: [], generated: [], sites: [] };
   for (let i = 0; i < argv.length; ++i) {
     const a = argv[i];
     const value = () => {
@@ -40,7 +40,14 @@ function parseArgs(argv) {
       return argv[++i];
     };
     if (a === '--desktop') o.desktop = true;
-    else if (a === '--wait-idle') o.waitIdle = true;
+    else if (a === '--wait-idle') o.waitIdle = 20;
+    else if (a.startsWith('--wait-idle=')) {
+      o.waitIdle = Number(a.slice('--wait-idle='.length));
+      if (!(o.waitIdle > 0)) {
+        console.error(`--wait-idle=MINUTES needs a number of minutes, not "${a}"`);
+        process.exit(2);
+      }
+    }
     else if (a === '--keep') o.keep = path.resolve(value());
     else if (a === '--page') o.pages.push(value().replace(/^\/+/, ''));
     else if (a === '--generated') {
@@ -70,14 +77,15 @@ if (!fs.existsSync(lighthouse)) {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // Waits until the machine is idle enough to time a page load; the load average when done.
-async function waitIdle() {
+async function waitIdle(minutes) {
+  const maxMs = minutes * 60_000;
   const start = Date.now();
-  while (os.loadavg()[0] >= kIdleLoad && Date.now() - start < kIdleMaxMs) {
+  while (os.loadavg()[0] >= kIdleLoad && Date.now() - start < maxMs) {
     console.error(`waiting: load average ${os.loadavg()[0].toFixed(2)} >= ${kIdleLoad}`);
     await sleep(kIdlePollMs);
   }
   if (os.loadavg()[0] >= kIdleLoad)
-    console.error(`still loaded after ${kIdleMaxMs / 60_000} minutes: measuring anyway`);
+    console.error(`still loaded after ${minutes} minutes: measuring anyway`);
   return os.loadavg()[0];
 }
 
@@ -103,7 +111,7 @@ try {
       buildSite(content, server.url, dir);
       for (const page of opts.pages) {
         const label = page ? `${name}, /${page}` : name;
-        const load = opts.waitIdle ? await waitIdle() : os.loadavg()[0];
+        const load = opts.waitIdle ? await waitIdle(opts.waitIdle) : os.loadavg()[0];
         const report = path.join(opts.keep || work,
           `${label.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}.json`);
         // Asynchronously: this process serves the pages Lighthouse asks for meanwhile.
