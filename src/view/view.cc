@@ -287,6 +287,7 @@ View::View(const Site& site, ViewOptions options)
   put(common_, "root", urls_.page(""));  // the home page of the site's language
   put(common_, "css_url", urls_.shared("assets/style.css") + options_.css_url_query);
   put(common_, "icons_url", urls_.shared("assets/icons.svg"));
+  put(common_, "fonts_url", urls_.shared("assets/fonts/"));
   put(common_, "body_end_html", options_.body_end_html);
   put(common_, "publications_url", urls_.page("publications/"));
   put(common_, "news_url", urls_.page("news/"));

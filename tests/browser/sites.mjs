@@ -1,11 +1,13 @@
 // Shared by the browser checks (site_checks, math, live_reload) and lighthouse.mjs: build content/ and every example
 // with sitegen, and serve a built site the way GitHub Pages does (under a base path,
-// directories redirect to their slash form, missing files get the site's 404.html).
+// directories redirect to their slash form, missing files get the site's 404.html, text
+// is sent gzipped to a client that accepts it).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 
 export const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '../..');
@@ -43,9 +45,9 @@ export function contentDirs() {
   return ['content', ...examples];
 }
 
-// Builds `content` (relative to the repository) for `baseUrl` into `outDir`.
+// Builds `content` (relative to the repository, or absolute) for `baseUrl` into `outDir`.
 export function buildSite(content, baseUrl, outDir) {
-  execFileSync(sitegen, ['build', path.join(root, content), '-o', outDir, '--base-url', baseUrl,
+  execFileSync(sitegen, ['build', path.resolve(root, content), '-o', outDir, '--base-url', baseUrl,
     '--quiet'], { stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
@@ -65,8 +67,25 @@ const kTypes = {
   '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg',
   '.webp': 'image/webp', '.ico': 'image/x-icon', '.xml': 'application/xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8', '.pdf': 'application/pdf', '.bib': 'text/plain; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8', '.json': 'application/json',
+  '.js': 'text/javascript; charset=utf-8', '.json': 'application/json', '.woff2': 'font/woff2',
 };
+
+// The types GitHub Pages sends gzipped (its CDN compresses text, not images or PDFs).
+const kCompressed = new Set(['.html', '.css', '.js', '.json', '.xml', '.svg', '.txt']);
+
+// Whether an Accept-Encoding header admits gzip ("gzip", "*", not with q=0).
+function acceptsGzip(header) {
+  let gzip;
+  let star;
+  for (const part of (header || '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const allowed = !q || Number(q.slice(2)) > 0;
+    if (name === 'gzip') gzip = allowed;
+    else if (name === '*') star = allowed;
+  }
+  return gzip ?? star ?? false;
+}
 
 // Serves `dir` at http://127.0.0.1:PORT<basePath> (basePath "/" or "/repo/"). Resolves
 // with { url, close() }; `url` ends in the base path.
@@ -83,10 +102,22 @@ export function serveSite(dir, basePath) {
     } catch {
       pathname = '';
     }
-    const send404 = () => {
-      res.writeHead(404, { 'content-type': kTypes['.html'] });
-      res.end(notFound());
+    const gzip = acceptsGzip(req.headers['accept-encoding']);
+    // Sends `body` as GitHub Pages would: gzipped when it is text and the client accepts it.
+    const send = (status, ext, body, headers = {}) => {
+      headers['content-type'] = kTypes[ext] || 'application/octet-stream';
+      if (kCompressed.has(ext)) {
+        headers.vary = 'Accept-Encoding';
+        if (gzip) {
+          headers['content-encoding'] = 'gzip';
+          body = zlib.gzipSync(body);
+        }
+      }
+      headers['content-length'] = body.length;
+      res.writeHead(status, headers);
+      res.end(req.method === 'HEAD' ? undefined : body);
     };
+    const send404 = () => send(404, '.html', notFound());
     if (!pathname.startsWith(basePath) && pathname + '/' !== basePath) return send404();
     const rel = pathname.slice(basePath.length);
     const file = path.join(dir, rel);
@@ -105,11 +136,7 @@ export function serveSite(dir, basePath) {
     function sendFile(f) {
       stat = fs.statSync(f, { throwIfNoEntry: false });
       if (!stat || !stat.isFile()) return send404();
-      res.writeHead(200, {
-        'content-type': kTypes[path.extname(f).toLowerCase()] || 'application/octet-stream',
-        'cache-control': 'max-age=600',
-      });
-      res.end(fs.readFileSync(f));
+      send(200, path.extname(f).toLowerCase(), fs.readFileSync(f), { 'cache-control': 'max-age=600' });
     }
   });
   return new Promise((resolve) => {
