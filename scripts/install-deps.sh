@@ -36,6 +36,8 @@ TEST_PACKAGES=(
   # for the W3C HTML checker
   chromium fonts-dejavu-core fonts-liberation nodejs npm ca-certificates
   default-jre-headless
+  # Chinese, Japanese and Korean text in screenshots and the printed CV, as readers see it
+  fonts-noto-cjk
   # tests/cv_pdf_test.sh reads the printed CV (pdftotext, pdfinfo)
   poppler-utils
   # tests/deploy_docs_test.sh runs the deployment guide's git commands
