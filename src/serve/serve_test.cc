@@ -724,6 +724,8 @@ TEST_CASE("serve: a page its template cannot render shows the error, and the ser
   write_file(tmp.path / "layouts/home.mustache", nested + "\n");
   TestServer ts(tmp.path, true);
   httplib::Client c = ts.client();
+  // 10 million steps take seconds, many more under the sanitizers: wait for the answer.
+  c.set_read_timeout(std::chrono::seconds(120));
   std::string message = (tmp.path / "layouts/home.mustache").string() +
                         ": error: rendering `index.html` took more than 10000000 steps (section "
                         "items entered and names looked up); a section over a list repeats "
