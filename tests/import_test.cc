@@ -400,9 +400,11 @@ TEST_CASE("import hugo-blox: imported text cannot add keys, nor keep a script li
   Run r = run({"import", "hugo-blox", (dir / "site").string(), "-o", toml.string()});
   REQUIRE_MESSAGE(r.code == 0, r.err);
   std::string page = (dir / "site/content/publication/p/index.md").string();
-  CHECK(r.err.find(page +
-                   ":1:1: warning: `abstract` links to a script URL: imported as someone else's "
-                   "text (raw_html = false), shown without that link\n") != std::string::npos);
+  CHECK(r.err.find(
+            page +
+            ":1:1: warning: `abstract` has a link that is not http, https, mailto, tel or "
+            "relative: imported as someone else's text (raw_html = false), which drops it\n") !=
+        std::string::npos);
   std::string written = slurp(toml);
   CHECK(written.find("# the page's `publication` is \"Journal of X, 1(1)\\nabstract = "
                      "'<img src=x onerror=alert(1)>'\"; venue_full is cite.bib's\n") !=

@@ -297,11 +297,12 @@ TEST_CASE("import dblp: a script link in an abstract is dropped even where the s
               "  abstract = {Read [the notes](javascript:alert(document.cookie)) first.}}\n");
   Run r = run({"import", "dblp", "00/7777", f.content.string()});
   REQUIRE_MESSAGE(r.code == 0, r.err);
-  CHECK(r.err == f.server.url() +
-                     "/pid/00/7777.bib:1:1: warning: `abstract` links to a script URL: imported "
-                     "as someone else's text (raw_html = false), shown without that link\n"
-                     "  @article{DBLP:z,\n"
-                     "  ^\n");
+  CHECK(r.err ==
+        f.server.url() +
+            "/pid/00/7777.bib:1:1: warning: `abstract` has a link that is not http, https, mailto, "
+            "tel or relative: imported as someone else's text (raw_html = false), which drops it\n"
+            "  @article{DBLP:z,\n"
+            "  ^\n");
   CHECK(f.pubs().find("raw_html = false  # HTML in the abstract and note is shown as text, and "
                       "script links dropped, as from BibTeX\n") != std::string::npos);
   fs::path out = f.dir.path / "out";

@@ -38,7 +38,7 @@ void drop_unsafe_urls(Publication& p, Diagnostics& diags) {
 
 namespace sitegen {
 
-bool has_script_link(std::string_view markdown) {
+bool has_unsafe_link(std::string_view markdown) {
   // Rendered as a trusting site would, and as any other: the renderer's own rule decides
   // (links, images, autolinks, references, URL attributes of raw HTML).
   // No scheme without a colon, written or as a character reference (`&#58;`).
@@ -51,10 +51,11 @@ bool has_script_link(std::string_view markdown) {
 void check_imported(Publication& p, Diagnostics& diags) {
   drop_unsafe_urls(p, diags);
   for (auto [field, text] : {std::pair{"abstract", &p.abstract}, {"note", &p.note}}) {
-    if (!has_script_link(*text)) continue;
-    diags.warning(p.loc, "`" + std::string(field) +
-                             "` links to a script URL: imported as someone else's text "
-                             "(raw_html = false), shown without that link");
+    if (!has_unsafe_link(*text)) continue;
+    diags.warning(p.loc,
+                  "`" + std::string(field) +
+                      "` has a link that is not http, https, mailto, tel or relative: imported as "
+                      "someone else's text (raw_html = false), which drops it");
     p.abstract_trusted = p.note_trusted = false;
   }
   // A build reads `year` and `date` as dates are read (date.h): years 1 to 9999.

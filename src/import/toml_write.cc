@@ -95,7 +95,7 @@ std::string string_array(std::string_view key, const std::vector<std::string>& i
 // it holds HTML (shown as text) or a link to a script URL (dropped, whatever site.toml's
 // allow_javascript_urls says).
 bool needs_others_mark(const std::string& s) {
-  return s.find('<') != std::string::npos || has_script_link(s);
+  return s.find('<') != std::string::npos || has_unsafe_link(s);
 }
 
 class EntryWriter {

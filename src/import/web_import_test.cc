@@ -42,8 +42,8 @@ TEST_CASE("web_import: fetched papers are checked, merged and written after the 
   Diagnostics diags;
   WebImportText t = web_import_text({}, {p}, "Imported by a test.", "# mine", true, false, diags);
   CHECK(diags.format_all() ==
-        ": warning: `note` links to a script URL: imported as someone else's text (raw_html = "
-        "false), shown without that link\n"
+        ": warning: `note` has a link that is not http, https, mailto, tel or relative: imported "
+        "as someone else's text (raw_html = false), which drops it\n"
         ": warning: year 1000000 is not imported: a year is from 1 to 9999\n");
   CHECK(t.added ==
         "\n\n# Imported by a test.\n\n[[publication]]\nid = \"lovelacenotes\"\ntitle = "
