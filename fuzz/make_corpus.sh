@@ -30,7 +30,7 @@ add_text() {
 }
 
 targets=(load frontmatter bibtex latex date names serve_path yaml theme markdown page_patch serve_request
-  manifest math)
+  manifest math import_answer)
 for t in "${targets[@]}"; do
   mkdir -p "$fuzz/corpus-$t"
   if [[ -d "$fuzz/seeds/$t" ]]; then
@@ -87,6 +87,41 @@ done < <(repo_files '*.toml')
 
 # Templates: every theme file and layout override.
 while IFS= read -r -d '' f; do add theme "$f"; done < <(repo_files '*.mustache')
+
+# HTTP answers: each API answer of tests/data/import/ as its source's answer, whole, chunked
+# and gzipped. The first byte picks the source (0 DBLP, 1 OpenAlex, 2 ORCID, 3 a count;
+# +128: DBLP's entries into a .bib).
+answer_seed() {  # KIND-BYTE FILE
+  local tmp
+  tmp=$(mktemp)
+  {
+    printf "\\x$1"
+    printf 'HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n' "$(wc -c <"$2")"
+    cat "$2"
+  } >"$tmp"
+  add import_answer "$tmp"
+  {
+    printf "\\x$1"
+    printf 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n%x\r\n' "$(wc -c <"$2")"
+    cat "$2"
+    printf '\r\n0\r\n\r\n'
+  } >"$tmp"
+  add import_answer "$tmp"
+  gzip -9nc "$2" >"$tmp.gz"
+  {
+    printf "\\x$1"
+    printf 'HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: %d\r\n\r\n' \
+      "$(wc -c <"$tmp.gz")"
+    cat "$tmp.gz"
+  } >"$tmp"
+  add import_answer "$tmp"
+  rm -f "$tmp" "$tmp.gz"
+}
+answer_seed 00 tests/data/import/dblp-person.bib
+answer_seed 80 tests/data/import/dblp-person.bib
+answer_seed 01 tests/data/import/openalex-works-1.json
+answer_seed 01 tests/data/import/openalex-works-2.json
+answer_seed 02 tests/data/import/orcid-bulk.json
 
 for t in "${targets[@]}"; do
   printf '%-12s %5d files\n' "$t" "$(find "$fuzz/corpus-$t" -type f | wc -l)"

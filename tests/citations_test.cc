@@ -142,3 +142,20 @@ TEST_CASE("citations on the site: nothing shown unless site.toml asks") {
   CHECK(bad.err.find("citations.toml:2:9: error: `count` must not be negative") !=
         std::string::npos);
 }
+
+TEST_CASE("update citations: a count that is not one is refused, and nothing is written") {
+  // Each of these was once written to citations.toml, and every later build failed.
+  for (const char* count : {"-5", "18446744073709551615", "99999999999", "1.5"}) {
+    CAPTURE(count);
+    Fixture f;
+    sitegen::testing::write_file(f.content / "citations.toml", kCitations);
+    f.server.on("/works/doi:10.1145/3580000", std::string("{\"cited_by_count\": ") + count + "}");
+    Run r = run({"update", "citations", f.content.string()});
+    CHECK(r.code == 1);
+    CHECK(r.err == "sitegen: error: unexpected answer from " + f.server.url() +
+                       "/works/doi:10.1145/3580000: `cited_by_count` is " + count +
+                       ", not a count from 0 to 2147483647\nsitegen: " + f.content.string() +
+                       "/citations.toml is unchanged\n");
+    CHECK(slurp(f.content / "citations.toml") == kCitations);
+  }
+}

@@ -286,7 +286,7 @@ award = "Best Paper"
 note = "Oral, <b>top 1%</b> — See [the talk](https://example.org/talk)"
 tags = ["scheduling", "GPU"]
 doi = "10.1145/12345.67890"
-raw_html = false  # HTML in the abstract and note is shown as text, as from BibTeX
+raw_html = false  # HTML in the abstract and note is shown as text, and script links dropped, as from BibTeX
 abstract = """
 We show $\\alpha + \\beta$ and a path C:\\\\dir.
 
@@ -380,5 +380,43 @@ TEST_CASE("import hugo-blox: the command, and a tree without publications") {
   Run missing = run({"import", "hugo-blox", (dir / "nope").string()});
   CHECK(missing.code == 1);
   CHECK(missing.err == "sitegen: error: directory " + (dir / "nope").string() + " not found\n");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("import hugo-blox: imported text cannot add keys, nor keep a script link") {
+  // A `publication:` with a newline, quoted in a comment, once added the line after it as a
+  // key; an abstract's script link was kept wherever site.toml allowed the owner's.
+  fs::path dir = temp_dir("hugo-hostile");
+  fs::create_directories(dir / "site/content/publication/p");
+  write(dir / "site/content/publication/p/index.md",
+        "---\ntitle: P\nauthors: [Bo Li]\ndate: '2021-06-01'\n"
+        "publication: \"Journal of X, 1(1)\\nabstract = '<img src=x onerror=alert(1)>'\"\n"
+        "summary: \"See [this](javascript:alert(2)) and <b>that</b>.\"\n---\n");
+  write(dir / "site/content/publication/p/cite.bib",
+        "@article{p, title = {P}, author = {Bo Li}, journal = {Journal of X}, year = 2021}\n");
+  fs::create_directories(dir / "content");
+  write(dir / "content/site.toml", "allow_javascript_urls = true\n[person]\nname = \"Bo Li\"\n");
+  fs::path toml = dir / "content/publications.toml";
+  Run r = run({"import", "hugo-blox", (dir / "site").string(), "-o", toml.string()});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  std::string page = (dir / "site/content/publication/p/index.md").string();
+  CHECK(r.err.find(
+            page +
+            ":1:1: warning: `abstract` has a link that is not http, https, mailto, tel or "
+            "relative: imported as someone else's text (raw_html = false), which drops it\n") !=
+        std::string::npos);
+  std::string written = slurp(toml);
+  CHECK(written.find("# the page's `publication` is \"Journal of X, 1(1)\\nabstract = "
+                     "'<img src=x onerror=alert(1)>'\"; venue_full is cite.bib's\n") !=
+        std::string::npos);
+  CHECK(written.find("\nabstract = '<img") == std::string::npos);
+  CHECK(written.find("raw_html = false") != std::string::npos);
+  fs::path out = dir / "public";
+  Run build = run({"build", (dir / "content").string(), "-o", out.string(), "-q"});
+  REQUIRE_MESSAGE(build.code == 0, build.err);
+  std::string html = slurp(out / "publications/p/index.html");
+  CHECK(html.find("javascript:") == std::string::npos);
+  CHECK(html.find("onerror") == std::string::npos);
+  CHECK(html.find("See <a href=\"\">this</a> and &lt;b&gt;that&lt;/b&gt;.") != std::string::npos);
   fs::remove_all(dir);
 }

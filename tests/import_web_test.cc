@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "support/api_server.h"
+#include "support/raw_server.h"
 #include "support/run_cli.h"
 #include "support/test_dir.h"
 
@@ -175,4 +176,159 @@ TEST_CASE("import orcid: works without contributors are the site owner's") {
   CHECK(f.pubs().find("id = \"lovelace1843bernoulli\"\ntitle = \"On the Bernoulli Numbers\"\n"
                       "authors = [\"Ada Lovelace\"]\n") != std::string::npos);
   CHECK(f.server.user_agent().ends_with("; mailto:ada@example.org)"));
+}
+
+namespace {
+
+// One OpenAlex page with the given works (JSON objects), and no next page.
+std::string openalex_page(const std::vector<std::string>& works) {
+  std::string list;
+  for (const std::string& w : works) list += (list.empty() ? "" : ",\n") + w;
+  return "{\"meta\": {\"next_cursor\": null}, \"results\": [\n" + list + "\n]}";
+}
+
+std::string openalex_work(const std::string& title, const std::string& year,
+                          const std::string& date) {
+  return "{\"title\": \"" + title + "\", \"publication_year\": " + year +
+         ", \"publication_date\": \"" + date +
+         "\", \"type\": \"article\", \"authorships\": [{\"author\": {\"display_name\": \"Ada "
+         "Lovelace\"}}]}";
+}
+
+const char kOpenAlexFirstPage[] = "/works?filter=author.id:A5000000009&per-page=200&cursor=*";
+
+}  // namespace
+
+TEST_CASE("import dblp: invalid UTF-8 in the answer is an error at its place, not dropped") {
+  Fixture f;
+  // One Latin-1 byte (é) in an author name, as a broken mirror might send.
+  f.server.on("/pid/00/5555.bib",
+              "@article{DBLP:x,\n  author = {Ren\xe9 Descartes},\n"
+              "  title = {Meditations}, journal = {J}, year = {1641}}\n");
+  Run r = run({"import", "dblp", "00/5555", f.content.string()});
+  CHECK(r.code == 1);
+  std::string url = f.server.url() + "/pid/00/5555.bib";
+  CHECK(r.err == url +
+                     ":2:16: error: invalid UTF-8 (is the file in Latin-1 or another encoding? "
+                     "save it as UTF-8)\n"
+                     "    author = {Ren\xe9 Descartes},\n"
+                     "                 ^\n"
+                     "sitegen: error: cannot read the BibTeX from " +
+                     url + ": 1 error above\n");
+  CHECK(r.out == "");
+  CHECK(f.pubs() == kHandWritten);
+}
+
+TEST_CASE("import dblp: what the BibTeX reader says about the answer is shown") {
+  Fixture f;
+  f.server.on("/pid/00/6666.bib",
+              "@article{DBLP:y,\n  author = {Ada Lovelace},\n"
+              "  title = {On \\frobnicate{Engines}}, journal = {J},\n"
+              "  year = {1843}}\n");
+  Run r = run({"import", "dblp", "00/6666", f.content.string()});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  std::string url = f.server.url() + "/pid/00/6666.bib";
+  CHECK(r.err == url +
+                     ":3:15: warning: unknown LaTeX command `\\frobnicate`: only its argument "
+                     "is shown\n"
+                     "    title = {On \\frobnicate{Engines}}, journal = {J},\n"
+                     "                ^\n");
+  CHECK(r.out ==
+        "added 1, matched 0, skipped 0 into " + (f.content / "publications.toml").string() + "\n");
+}
+
+TEST_CASE("import openalex: a year or date a build would refuse is left out, with a warning") {
+  Fixture f;
+  f.server.on(kOpenAlexFirstPage,
+              openalex_page({openalex_work("Too Late", "1000000000000", "2031-99-99"),
+                             openalex_work("Unsigned", "18446744073709551615", "2020-02-30"),
+                             openalex_work("Fine", "2021", "2021-03-04")}));
+  Run r = run({"import", "openalex", "A5000000009", f.content.string()});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  std::string url = f.server.url() + kOpenAlexFirstPage;
+  CHECK(
+      r.err ==
+      url +
+          ": warning: `publication_year` 1000000000000 of \"Too Late\" is not a year; left out\n" +
+          url +
+          ": warning: `publication_date` `2031-99-99` of \"Too Late\" is not a date (month "
+          "must be 01 to 12); left out\n" +
+          url +
+          ": warning: `publication_year` 18446744073709551615 of \"Unsigned\" is not a year; "
+          "left out\n" +
+          url +
+          ": warning: `publication_date` `2020-02-30` of \"Unsigned\" is not a date (day 30 "
+          "does not exist in Feb 2020); left out\n");
+  std::string after = f.pubs();
+  CHECK(after.find("title = \"Too Late\"\nauthors = [\"Ada Lovelace\"]\ntype = \"journal\"\n") !=
+        std::string::npos);
+  CHECK(after.find("title = \"Fine\"\nauthors = [\"Ada Lovelace\"]\ndate = \"2021-03-04\"\n") !=
+        std::string::npos);
+  Run check = run({"check", f.content.string(), "-q"});
+  CHECK_MESSAGE(check.code == 0, check.err);
+}
+
+TEST_CASE("import orcid: a date that does not exist keeps its year") {
+  Fixture f;
+  f.server.on("/v3.0/0000-0002-1825-0097/works",
+              "{\"group\": [{\"work-summary\": [{\"put-code\": 7}]}]}");
+  f.server.on("/v3.0/0000-0002-1825-0097/works/7",
+              "{\"bulk\": [{\"work\": {\"title\": {\"title\": {\"value\": \"Sketch\"}}, "
+              "\"type\": \"journal-article\", \"publication-date\": {\"year\": {\"value\": "
+              "\"1843\"}, \"month\": {\"value\": \"99\"}, \"day\": {\"value\": \"99\"}}}}]}");
+  Run r = run({"import", "orcid", "0000-0002-1825-0097", f.content.string()});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(r.err == f.server.url() +
+                     "/v3.0/0000-0002-1825-0097/works/7: warning: `publication-date` "
+                     "`1843-99-99` of \"Sketch\" is not a date (month must be 01 to 12); left "
+                     "out\n");
+  CHECK(f.pubs().find("title = \"Sketch\"\nauthors = [\"Ada Lovelace\"]\ndate = \"1843\"\n") !=
+        std::string::npos);
+}
+
+TEST_CASE("import dblp: a script link in an abstract is dropped even where the site allows them") {
+  Fixture f;
+  sitegen::testing::write_file(f.content / "site.toml",
+                               "title = \"Ada\"\nallow_javascript_urls = true\n[person]\n"
+                               "name = \"Ada Lovelace\"\n");
+  f.server.on("/pid/00/7777.bib",
+              "@article{DBLP:z,\n  author = {Ada Lovelace},\n  title = {Clickable},\n"
+              "  journal = {J}, year = {1843},\n"
+              "  abstract = {Read [the notes](javascript:alert(document.cookie)) first.}}\n");
+  Run r = run({"import", "dblp", "00/7777", f.content.string()});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(r.err ==
+        f.server.url() +
+            "/pid/00/7777.bib:1:1: warning: `abstract` has a link that is not http, https, mailto, "
+            "tel or relative: imported as someone else's text (raw_html = false), which drops it\n"
+            "  @article{DBLP:z,\n"
+            "  ^\n");
+  CHECK(f.pubs().find("raw_html = false  # HTML in the abstract and note is shown as text, and "
+                      "script links dropped, as from BibTeX\n") != std::string::npos);
+  fs::path out = f.dir.path / "out";
+  Run build = run({"build", f.content.string(), "-o", out.string(), "-q"});
+  REQUIRE_MESSAGE(build.code == 0, build.err);
+  std::string page = slurp(out / "publications/lovelace1843clickable/index.html");
+  CHECK(page.find("Read <a href=\"\">the notes</a> first.") != std::string::npos);
+  CHECK(page.find("javascript:") == std::string::npos);
+}
+
+TEST_CASE("import: a server that stalls or hangs up gets a message that says so") {
+  Fixture f;
+  sitegen::testing::RawServer drip(
+      sitegen::testing::RawAnswer{"HTTP/1.1 200 OK\r\nX-Slow: " + std::string(4000, 'a'), 10});
+  ScopedEnv dblp("SITEGEN_DBLP_URL", drip.url());
+  ScopedEnv deadline("SITEGEN_HTTP_DEADLINE_MS", "300");
+  Run slow = run({"import", "dblp", "00/1234", f.content.string()});
+  CHECK(slow.code == 1);
+  CHECK(slow.err ==
+        "sitegen: error: 127.0.0.1 did not send its whole answer within 0.3 s; try "
+        "again later\n");
+  sitegen::testing::RawServer gone(sitegen::testing::RawAnswer{""});
+  ScopedEnv dblp2("SITEGEN_DBLP_URL", gone.url());
+  Run closed = run({"import", "dblp", "00/1234", f.content.string()});
+  CHECK(closed.code == 1);
+  CHECK(closed.err ==
+        "sitegen: error: 127.0.0.1 closed the connection without answering; try again later\n");
+  CHECK(f.pubs() == kHandWritten);
 }

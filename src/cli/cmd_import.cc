@@ -128,7 +128,7 @@ int cmd_import(const std::vector<std::string>& args, Io io) {
     text << in.rdbuf();
     diags.add_source(a.input, text.str());
     for (Publication& p : bibtex_to_publications(parse_bibtex(text.str(), a.input, diags), diags)) {
-      drop_unsafe_urls(p, diags);
+      check_imported(p, diags);
       entries.push_back({std::move(p), {}});
     }
     std::string name = fs::path(a.input).filename().string();

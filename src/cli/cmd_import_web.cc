@@ -9,8 +9,7 @@
 #include "cli/build_info.h"
 #include "cli/cli.h"
 #include "import/merge.h"
-#include "import/safe_urls.h"
-#include "import/toml_write.h"
+#include "import/web_import.h"
 #include "import/web_sources.h"
 #include "load/bibtex.h"
 #include "load/bibtex_write.h"
@@ -86,6 +85,8 @@ FetchOptions polite_fetch_options(const std::string& email) {
   }
   if (const char* ms = std::getenv("SITEGEN_HTTP_TIMEOUT_MS"); ms && *ms)
     o.timeout_ms = std::atoi(ms);
+  if (const char* ms = std::getenv("SITEGEN_HTTP_DEADLINE_MS"); ms && *ms)
+    o.deadline_ms = std::atoi(ms);
   return o;
 }
 
@@ -128,30 +129,27 @@ int cmd_import_web(const std::vector<std::string>& args, Io io) {
                 : a.kind == "orcid" ? fetch_orcid(http, a.id, site.person.name)
                                     : fetch_openalex(http, a.id);
   if (!works.error.empty()) {
-    io.err << "sitegen: error: " << works.error << "\n";
+    io.err << works.diags.format_all() << "sitegen: error: " << works.error << "\n";
     return kExitErrors;
   }
-  Diagnostics url_diags;
-  for (Publication& p : works.pubs) drop_unsafe_urls(p, url_diags);
-  io.err << url_diags.format_all();
-  MergeResult merged = merge_publications(existing, std::move(works.pubs));
-
-  std::string added;
-  if (bib) {
-    for (const Publication& p : merged.added) added += "\n" + to_bibtex(p);
-  } else if (!merged.added.empty()) {
-    std::vector<TomlEntry> entries;
-    for (Publication& p : merged.added) {
-      p.loc = {};  // a fetched answer is no file to point to
-      entries.push_back({p, {}});
-    }
-    std::string header = "Imported from " + source_name(a.kind) + " (" + a.id +
-                         ") by `sitegen import " + a.kind + "`; edit freely.";
-    if (!exists) {
-      added = publications_to_toml(entries, {header, "See docs/content-format.md for the fields."});
-    } else {
-      added = (old_text.empty() || old_text.ends_with("\n") ? "\n" : "\n\n") +
-              publications_to_toml(entries, {header});
+  std::string header = "Imported from " + source_name(a.kind) + " (" + a.id +
+                       ") by `sitegen import " + a.kind + "`; edit freely.";
+  WebImportText text =
+      web_import_text(existing, std::move(works.pubs), header, old_text, exists, bib, works.diags);
+  io.err << works.diags.format_all();
+  const MergeResult& merged = text.merged;
+  const std::string& added = text.added;
+  // The site must build with what is written: checked in memory first (a target outside
+  // the content folder is no part of the build).
+  std::error_code rel_ec;
+  fs::path rel = fs::relative(fs::absolute(target, rel_ec), fs::absolute(content, rel_ec), rel_ec);
+  if (!added.empty() && !rel_ec && !rel.empty() && *rel.begin() != "..") {
+    std::string errors =
+        build_errors_after(DiskSource(content), {{rel.generic_string(), old_text + added}});
+    if (!errors.empty()) {
+      io.err << errors << "sitegen: error: the site would not build with what "
+             << source_name(a.kind) << " sent; nothing was written\n";
+      return kExitErrors;
     }
   }
   std::string summary = merge_summary(merged);

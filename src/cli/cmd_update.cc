@@ -6,6 +6,7 @@
 
 #include "cli/cli.h"
 #include "import/citations_write.h"
+#include "import/web_import.h"
 #include "import/web_sources.h"
 #include "load/load.h"
 
@@ -83,8 +84,15 @@ int cmd_update(const std::vector<std::string>& args, Io io) {
     counts[p.slug] = CitationCount{n->count, n->source, day};
   }
   std::string path = content + "/citations.toml";
+  std::string text = citations_to_toml(counts);
+  if (std::string errors = build_errors_after(DiskSource(content), {{"citations.toml", text}});
+      !errors.empty()) {
+    io.err << errors << "sitegen: error: the site would not build with these counts; " << path
+           << " is unchanged\n";
+    return kExitErrors;
+  }
   std::string err;
-  if (!write_text_file(path, citations_to_toml(counts), &err)) {
+  if (!write_text_file(path, text, &err)) {
     io.err << "sitegen: error: " << err << "\n";
     return kExitErrors;
   }

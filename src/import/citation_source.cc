@@ -2,6 +2,8 @@
 // `citationCount` (https://api.semanticscholar.org/api-docs/graph).
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
+
 #include "import/web_sources.h"
 
 namespace sitegen {
@@ -18,18 +20,34 @@ std::optional<int> count_at(HttpFetcher& http, const std::string& url, const cha
     if (r.status != 404) *error = r.error;
     return std::nullopt;
   }
-  try {
-    json j = json::parse(r.body);
-    auto it = j.is_object() ? j.find(field) : j.end();
-    if (j.is_object() && it != j.end() && it->is_number_integer()) return it->get<int>();
-    *error = "unexpected answer from " + url + ": no `" + field + "` number";
-  } catch (const json::parse_error& e) {
-    *error = malformed_json_message(url, e.byte, "not valid JSON");
-  }
-  return std::nullopt;
+  return citation_count_of(r.body, url, field, error);
 }
 
 }  // namespace
+
+std::optional<int> citation_count_of(const std::string& text, const std::string& url,
+                                     const char* field, std::string* error) {
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::parse_error& e) {
+    *error = malformed_json_message(url, e.byte, "not valid JSON");
+    return std::nullopt;
+  }
+  auto it = j.is_object() ? j.find(field) : j.end();
+  if (!j.is_object() || it == j.end() || !it->is_number()) {
+    *error = "unexpected answer from " + url + ": no `" + field + "` number";
+    return std::nullopt;
+  }
+  // citations.toml holds a count as a 32-bit integer that is not negative.
+  if (it->is_number_unsigned() && it->get<uint64_t>() <= INT32_MAX)
+    return static_cast<int>(it->get<uint64_t>());
+  if (it->is_number_integer() && it->get<int64_t>() >= 0 && it->get<int64_t>() <= INT32_MAX)
+    return static_cast<int>(it->get<int64_t>());
+  *error = "unexpected answer from " + url + ": `" + field + "` is " + it->dump() +
+           ", not a count from 0 to " + std::to_string(INT32_MAX);
+  return std::nullopt;
+}
 
 std::optional<FetchedCount> fetch_citation_count(HttpFetcher& http, const std::string& doi,
                                                  const std::string& arxiv, std::string* error) {

@@ -4,19 +4,19 @@
 
 namespace sitegen {
 
-Works fetch_dblp(HttpFetcher& http, const std::string& pid) {
+Works dblp_works(const std::string& bib, const std::string& url) {
   Works w;
-  std::string url =
-      api_base("SITEGEN_DBLP_URL", "https://dblp.org") + "/pid/" + url_component(pid) + ".bib";
-  FetchResult r = http.get(url, "application/x-bibtex");
-  if (!r.ok) {
-    w.error = r.error;
+  w.diags.add_source(url, bib);
+  w.pubs = bibtex_to_publications(parse_bibtex(bib, url, w.diags), w.diags);
+  if (w.diags.has_errors()) {
+    // Invalid UTF-8, an unclosed entry: the reader's errors say where, at URL:line:col.
+    size_t n = w.diags.error_count();
+    w.error = "cannot read the BibTeX from " + url + ": " + std::to_string(n) +
+              (n == 1 ? " error" : " errors") + " above";
+    w.pubs.clear();
     return w;
   }
-  Diagnostics diags;
-  diags.add_source(url, r.body);
-  w.pubs = bibtex_to_publications(parse_bibtex(r.body, url, diags), diags);
-  if (w.pubs.empty() && r.body.find('@') == std::string::npos) {
+  if (w.pubs.empty() && bib.find('@') == std::string::npos) {
     w.error = "no BibTeX entries in the answer from " + url;
     return w;
   }
@@ -25,6 +25,18 @@ Works fetch_dblp(HttpFetcher& http, const std::string& pid) {
     p.id_given = false;
   }
   return w;
+}
+
+Works fetch_dblp(HttpFetcher& http, const std::string& pid) {
+  std::string url =
+      api_base("SITEGEN_DBLP_URL", "https://dblp.org") + "/pid/" + url_component(pid) + ".bib";
+  FetchResult r = http.get(url, "application/x-bibtex");
+  if (!r.ok) {
+    Works w;
+    w.error = r.error;
+    return w;
+  }
+  return dblp_works(r.body, url);
 }
 
 }  // namespace sitegen

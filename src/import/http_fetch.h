@@ -1,5 +1,7 @@
 // HTTPS GET for the importers and `sitegen update citations`: one polite client (rate
 // limit per host, retries with back-off on 429/5xx, timeouts) with one message per failure.
+// The server is not trusted: an answer is bounded in time and size (unpacked too), and
+// redirects are followed only to http(s) addresses, never from https to http.
 #pragma once
 
 #include <chrono>
@@ -14,9 +16,12 @@ namespace sitegen {
 std::vector<std::string> system_ca_files();
 
 struct FetchOptions {
-  std::string user_agent;          // "sitegen/0.1.0 (+https://github.com/...; mailto:...)"
-  int min_interval_ms = 100;       // between two requests to one host
-  int timeout_ms = 30000;          // to connect, and for each read
+  std::string user_agent;     // "sitegen/0.1.0 (+https://github.com/...; mailto:...)"
+  int min_interval_ms = 100;  // between two requests to one host
+  int timeout_ms = 30000;     // to connect, and for each read
+  int deadline_ms = 120000;   // for one request, from connecting to the answer's end
+  size_t max_body_bytes = size_t{64} << 20;  // an answer, unpacked, may be this long
+  int max_redirects = 5;                     // followed for one get()
   int max_tries = 4;               // a 429 or 5xx is tried again up to this many times in all
   int retry_base_ms = 1000;        // back-off without Retry-After: base, 2 x base, 4 x base, ...
   int max_retry_delay_ms = 60000;  // a longer Retry-After is cut to this
@@ -58,11 +63,14 @@ class HttpFetcher {
  public:
   explicit HttpFetcher(FetchOptions options) : options_(std::move(options)) {}
 
-  // GET `url` (http:// or https://), with `accept` as the Accept header.
+  // GET `url` (http:// or https://), with `accept` as the Accept header. Never throws.
   FetchResult get(const std::string& url, const std::string& accept = "application/json");
 
  private:
+  struct Answer;
   void wait_turn(const std::string& host);
+  // One request, retried after 429 and 5xx: an answer, a redirect, or r->error.
+  bool request(const std::string& url, const std::string& accept, Answer* a, FetchResult* r);
 
   FetchOptions options_;
   std::map<std::string, std::chrono::steady_clock::time_point> last_request_;

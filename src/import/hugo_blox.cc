@@ -499,7 +499,7 @@ void Importer::read_page(const std::string& rel, const std::string& slug,
     entry.comments.push_back(
         "not imported: the page's Markdown body (publications here have "
         "an abstract and a note)");
-  drop_unsafe_urls(entry.pub, diags_);  // what cite.bib brought
+  check_imported(entry.pub, diags_);  // what cite.bib brought, script links in text, dates
   out_.entries.push_back(std::move(entry));
 }
 

@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "import/web_sources.h"
+#include "load/date.h"
 #include "text/strings.h"
 
 namespace sitegen {
@@ -53,8 +54,9 @@ std::string arxiv_of(const json& work, const std::string& doi) {
   return "";
 }
 
-Publication work_to_publication(const json& w) {
+Publication work_to_publication(const json& w, const std::string& url, Diagnostics& diags) {
   Publication p;
+  p.loc = SourceLoc{url, 0, 0};
   p.title = str(w, "title");
   if (p.title.empty()) p.title = str(w, "display_name");
   if (auto a = w.find("authorships"); a != w.end() && a->is_array())
@@ -62,13 +64,22 @@ Publication work_to_publication(const json& w) {
       if (as.is_object())
         if (std::string name = str(obj(as, "author"), "display_name"); !name.empty())
           p.authors.push_back({name, "", false});
-  if (auto y = w.find("publication_year"); y != w.end() && y->is_number_integer())
-    p.year = y->get<int>();
-  std::string date = str(w, "publication_date");
-  if (date.size() == 10 && date[4] == '-' && date[7] == '-') {
-    p.date.year = std::atoi(date.c_str());
-    p.date.month = std::atoi(date.c_str() + 5);
-    p.date.day = std::atoi(date.c_str() + 8);
+  if (auto y = w.find("publication_year"); y != w.end() && !y->is_null()) {
+    // A year a page can show: 1 to 9999, as in dates (date.h).
+    if (y->is_number_integer() && y->get<int64_t>() >= 1 && y->get<int64_t>() <= 9999)
+      p.year = static_cast<int>(y->get<int64_t>());
+    else
+      diags.warning(p.loc, left_out(p, "`publication_year` " + y->dump(), "is not a year"));
+  }
+  if (std::string date = str(w, "publication_date"); !date.empty()) {
+    std::string why;
+    if (std::optional<Date> d = parse_date(date, false, &why)) {
+      p.date = *d;
+      if (p.year == 0) p.year = d->year;
+    } else {
+      diags.warning(
+          p.loc, left_out(p, "`publication_date` `" + date + "`", "is not a date (" + why + ")"));
+    }
   }
   const json& source = obj(obj(w, "primary_location"), "source");
   p.venue_full = str(source, "display_name");
@@ -87,6 +98,11 @@ Publication work_to_publication(const json& w) {
 }
 
 }  // namespace
+
+std::string left_out(const Publication& p, const std::string& what, const std::string& why) {
+  std::string title = p.title.size() > 60 ? p.title.substr(0, 57) + "..." : p.title;
+  return what + " of \"" + title + "\" " + why + "; left out";
+}
 
 std::string malformed_json_message(const std::string& url, size_t byte, const std::string& what) {
   return "malformed JSON from " + url + " at byte " + std::to_string(byte) + ": " + what;
@@ -109,7 +125,7 @@ Works openalex_works_page(const std::string& text, const std::string& url,
     return out;
   }
   for (const json& w : *results)
-    if (w.is_object()) out.pubs.push_back(work_to_publication(w));
+    if (w.is_object()) out.pubs.push_back(work_to_publication(w, url, out.diags));
   *next_cursor = str(obj(j, "meta"), "next_cursor");
   if (results->empty()) next_cursor->clear();
   return out;
@@ -125,10 +141,11 @@ Works fetch_openalex(HttpFetcher& http, const std::string& author_id) {
     std::string url = base + "/works?filter=author.id:" + url_component(id) +
                       "&per-page=200&cursor=" + url_component(cursor);
     FetchResult r = http.get(url);
-    if (!r.ok) return {{}, r.error};
+    if (!r.ok) return {{}, r.error, {}};
     Works w = openalex_works_page(r.body, url, &cursor);
-    if (!w.error.empty()) return {{}, w.error};
+    if (!w.error.empty()) return {{}, w.error, {}};
     for (Publication& p : w.pubs) all.pubs.push_back(std::move(p));
+    all.diags.append(w.diags);
   }
   return all;
 }

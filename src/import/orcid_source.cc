@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "import/web_sources.h"
+#include "load/date.h"
 #include "text/strings.h"
 
 namespace sitegen {
@@ -42,16 +43,44 @@ PublicationType orcid_type(const std::string& t) {
   return PublicationType::kOther;
 }
 
-Publication work_to_publication(const json& w, const std::string& owner) {
+// "2024", "2024-05", "2024-05-17" from ORCID's parts (a one-digit month or day padded).
+std::string iso_of(const json& date, bool with_month, bool with_day) {
+  auto part = [&](const char* key) {
+    std::string v = value(member(date, key));
+    return v.size() == 1 ? "0" + v : v;
+  };
+  std::string s = value(member(date, "year"));
+  if (with_month && !part("month").empty()) {
+    s += "-" + part("month");
+    if (with_day && !part("day").empty()) s += "-" + part("day");
+  }
+  return s;
+}
+
+Publication work_to_publication(const json& w, const std::string& url, const std::string& owner,
+                                Diagnostics& diags) {
   Publication p;
+  p.loc = SourceLoc{url, 0, 0};
   p.title = value(member(member(w, "title"), "title"));
   p.venue_full = value(member(w, "journal-title"));
   p.type = orcid_type(text(w, "type"));
+  // A date that exists, else its year alone, else nothing: never a value a build refuses.
   const json& date = member(w, "publication-date");
-  p.year = std::atoi(value(member(date, "year")).c_str());
-  p.date.year = p.year;
-  p.date.month = std::atoi(value(member(date, "month")).c_str());
-  if (p.date.month) p.date.day = std::atoi(value(member(date, "day")).c_str());
+  std::string full = iso_of(date, true, true);
+  if (!full.empty()) {
+    std::string why;
+    std::optional<Date> d = parse_date(full, false, &why);
+    if (!d) {
+      diags.warning(
+          p.loc, left_out(p, "`publication-date` `" + full + "`", "is not a date (" + why + ")"));
+      std::string ignored;
+      d = parse_date(iso_of(date, false, false), false, &ignored);
+    }
+    if (d) {
+      p.date = *d;
+      p.year = d->year;
+    }
+  }
   const json& ids = member(member(w, "external-ids"), "external-id");
   if (ids.is_array())
     for (const json& id : ids) {
@@ -89,7 +118,7 @@ Works orcid_bulk_works(const std::string& text_in, const std::string& url,
   }
   for (const json& item : bulk)
     if (const json& w = member(item, "work"); w.is_object())
-      out.pubs.push_back(work_to_publication(w, owner));
+      out.pubs.push_back(work_to_publication(w, url, owner, out.diags));
   return out;
 }
 
@@ -101,15 +130,15 @@ Works fetch_orcid(HttpFetcher& http, const std::string& orcid, const std::string
       api_base("SITEGEN_ORCID_URL", "https://pub.orcid.org") + "/v3.0/" + url_component(id);
   std::string url = base + "/works";
   FetchResult r = http.get(url);
-  if (!r.ok) return {{}, r.error};
+  if (!r.ok) return {{}, r.error, {}};
   json j;
   try {
     j = json::parse(r.body);
   } catch (const json::parse_error& e) {
-    return {{}, malformed_json_message(url, e.byte, "not valid JSON")};
+    return {{}, malformed_json_message(url, e.byte, "not valid JSON"), {}};
   }
   const json& groups = member(j, "group");
-  if (!groups.is_array()) return {{}, "unexpected answer from " + url + ": no `group` list"};
+  if (!groups.is_array()) return {{}, "unexpected answer from " + url + ": no `group` list", {}};
   // One work per group: ORCID groups the copies of a work that several sources added.
   std::vector<std::string> codes;
   for (const json& g : groups) {
@@ -126,10 +155,11 @@ Works fetch_orcid(HttpFetcher& http, const std::string& orcid, const std::string
       list += (list.empty() ? "" : ",") + codes[i];  // ORCID's separator, sent as is
     std::string bulk_url = base + "/works/" + list;
     FetchResult b = http.get(bulk_url);
-    if (!b.ok) return {{}, b.error};
+    if (!b.ok) return {{}, b.error, {}};
     Works w = orcid_bulk_works(b.body, bulk_url, owner);
     if (!w.error.empty()) return w;
     for (Publication& p : w.pubs) all.pubs.push_back(std::move(p));
+    all.diags.append(w.diags);
   }
   return all;
 }

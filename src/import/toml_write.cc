@@ -4,8 +4,10 @@
 
 #include <cstdio>
 
+#include "import/safe_urls.h"
 #include "load/bibtex_write.h"
 #include "load/date.h"
+#include "text/utf8.h"
 
 namespace sitegen {
 
@@ -18,21 +20,43 @@ bool is_control(unsigned char c) {
   return c < 0x20 || c == 0x7F;
 }
 
-void escape_into(std::string& out, std::string_view s, bool keep_newlines) {
-  for (char ch : s) {
+enum class Into {
+  kString,     // a basic string "...": every control character escaped
+  kMultiline,  // a multi-line basic string """...""": newlines and tabs kept
+  kComment,    // a `# ...` comment: no escapes there, so quotes and backslashes stay
+};
+
+// TOML is UTF-8 throughout and a comment ends at a newline: a byte that does not belong
+// to a well-formed sequence becomes U+FFFD and a control character its escape (`\n`), so
+// no value or comment can end early or make the file unreadable.
+void escape_into(std::string& out, std::string_view s, Into into) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    char ch = s[i];
     unsigned char c = static_cast<unsigned char>(ch);
+    if (c >= 0x80) {
+      size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+      size_t bad = invalid_utf8_at(s.substr(i, len));
+      if (i + len > s.size() || bad != std::string_view::npos) {
+        out += into == Into::kComment ? "\xEF\xBF\xBD" : "\\uFFFD";
+        continue;
+      }
+      out.append(s.substr(i, len));
+      i += len - 1;
+      continue;
+    }
+    bool comment = into == Into::kComment;
     switch (ch) {
       case '"':
-        out += "\\\"";
+        out += comment ? "\"" : "\\\"";
         break;
       case '\\':
-        out += "\\\\";
+        out += comment ? "\\" : "\\\\";
         break;
       case '\t':
-        out += keep_newlines ? "\t" : "\\t";
+        out += into == Into::kString ? "\\t" : "\t";
         break;
       case '\n':
-        out += keep_newlines ? "\n" : "\\n";
+        out += into == Into::kMultiline ? "\n" : "\\n";
         break;
       case '\r':
         out += "\\r";
@@ -49,6 +73,14 @@ void escape_into(std::string& out, std::string_view s, bool keep_newlines) {
   }
 }
 
+// A `# ...` line: `text` as a comment that stays one line.
+std::string comment_line(std::string_view text) {
+  if (text.empty()) return "#\n";
+  std::string out = "# ";
+  escape_into(out, text, Into::kComment);
+  return out + "\n";
+}
+
 std::string string_array(std::string_view key, const std::vector<std::string>& items) {
   std::string inline_form = "[";
   for (size_t i = 0; i < items.size(); ++i) inline_form += (i ? ", " : "") + toml_string(items[i]);
@@ -59,8 +91,11 @@ std::string string_array(std::string_view key, const std::vector<std::string>& i
   return out + "]";
 }
 
-bool has_lt(const std::string& s) {
-  return s.find('<') != std::string::npos;
+// Someone else's abstract or note needs `raw_html = false` to be read back as such: when
+// it holds HTML (shown as text) or a link to a script URL (dropped, whatever site.toml's
+// allow_javascript_urls says).
+bool needs_others_mark(const std::string& s) {
+  return s.find('<') != std::string::npos || has_unsafe_link(s);
 }
 
 class EntryWriter {
@@ -71,8 +106,7 @@ class EntryWriter {
   }
   void raw(std::string_view key, const std::string& literal, std::string_view comment = {}) {
     out_ += toml_key(key) + " = " + literal;
-    if (!comment.empty()) out_ += "  # " + std::string(comment);
-    out_ += "\n";
+    out_ += comment.empty() ? "\n" : "  " + comment_line(comment);
   }
 
  private:
@@ -83,9 +117,10 @@ void write_entry(std::string& out, const TomlEntry& entry) {
   const Publication& p = entry.pub;
   out += "\n[[publication]]";
   if (!p.loc.path.empty() && p.loc.line > 0)
-    out += "  # " + p.loc.path + ":" + std::to_string(p.loc.line);
-  out += "\n";
-  for (const std::string& c : entry.comments) out += c.empty() ? "#\n" : "# " + c + "\n";
+    out += "  " + comment_line(p.loc.path + ":" + std::to_string(p.loc.line));
+  else
+    out += "\n";
+  for (const std::string& c : entry.comments) out += comment_line(c);
   EntryWriter w(out);
   w.str("id", p.key);
   // Required keys: written even when empty, so the entry still loads (as it did from BibTeX).
@@ -118,8 +153,11 @@ void write_entry(std::string& out, const TomlEntry& entry) {
   w.str("arxiv", p.arxiv);
   w.str("dblp", p.dblp);
   w.str("preview", p.preview);
-  if ((!p.abstract_trusted && has_lt(p.abstract)) || (!p.note_trusted && has_lt(p.note)))
-    w.raw("raw_html", "false", "HTML in the abstract and note is shown as text, as from BibTeX");
+  if ((!p.abstract_trusted && needs_others_mark(p.abstract)) ||
+      (!p.note_trusted && needs_others_mark(p.note)))
+    w.raw("raw_html", "false",
+          "HTML in the abstract and note is shown as text, and script links dropped, as from "
+          "BibTeX");
   if (!p.bibtex_type.empty() && p.bibtex_type != default_bibtex_type(p))
     w.raw("bibtex_type", toml_string(p.bibtex_type));
   w.str("publisher", p.publisher);
@@ -143,17 +181,18 @@ void write_entry(std::string& out, const TomlEntry& entry) {
 
 std::string toml_string(std::string_view s) {
   std::string out = "\"";
-  escape_into(out, s, false);
+  escape_into(out, s, Into::kString);
   return out + "\"";
 }
 
 std::string toml_multiline(std::string_view s) {
-  bool literal = s.find("'''") == std::string_view::npos && (s.empty() || s.back() != '\'');
+  bool literal = s.find("'''") == std::string_view::npos && (s.empty() || s.back() != '\'') &&
+                 invalid_utf8_at(s) == std::string_view::npos;
   for (char c : s)
     if (is_control(static_cast<unsigned char>(c)) && c != '\n' && c != '\t') literal = false;
   if (literal) return "'''\n" + std::string(s) + "'''";
   std::string out = "\"\"\"\n";
-  escape_into(out, s, true);
+  escape_into(out, s, Into::kMultiline);
   return out + "\"\"\"";
 }
 
@@ -168,7 +207,7 @@ std::string toml_key(std::string_view key) {
 std::string publications_to_toml(const std::vector<TomlEntry>& entries,
                                  const std::vector<std::string>& header) {
   std::string out;
-  for (const std::string& h : header) out += h.empty() ? "#\n" : "# " + h + "\n";
+  for (const std::string& h : header) out += comment_line(h);
   for (const TomlEntry& e : entries) write_entry(out, e);
   return out;
 }

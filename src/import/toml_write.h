@@ -19,8 +19,9 @@ struct TomlEntry {
 // order. Round trip: loading the text gives each publication back as load would give it
 // from its source (title, authors with markers, venue, dates, type, links, details and
 // the generated BibTeX), so a site builds the same pages from either. Text that came
-// from BibTeX with `<` in its abstract or note gets `raw_html = false`, which keeps its
-// HTML shown as text as it was.
+// from BibTeX with `<` or a script link in its abstract or note gets `raw_html = false`,
+// which keeps its HTML shown as text and its script links dropped, as they were. Any
+// text makes valid TOML: comments stay one line, bytes that are not UTF-8 become U+FFFD.
 std::string publications_to_toml(const std::vector<TomlEntry>& entries,
                                  const std::vector<std::string>& header);
 

@@ -125,3 +125,34 @@ TEST_CASE("toml_write: a group's name is braced unless its ` and ` says so, and 
         "type = \"book\"\n"
         "series = \"Lecture Notes in Computer Science\"\n");
 }
+
+TEST_CASE("toml_write: a comment stays one line whatever the text in it") {
+  // A Hugo Blox `publication:` with a newline once ended the comment quoting it, and the
+  // next line became a key: a raw-HTML abstract with an `onerror` handler.
+  TomlEntry e;
+  e.pub.key = "p";
+  e.pub.title = "T";
+  e.pub.authors = {{"Ada Example", "", false}};
+  e.comments = {"the page's `publication` is \"X\nabstract = '<img src=x onerror=alert(1)>'\""};
+  e.comments.push_back(std::string("CR\r, NUL ") + '\0' +
+                       " and DEL \x7f, tab\tkept, bad UTF-8 \xff\xc3");
+  std::string toml = publications_to_toml({e}, {"header\n[[publication]]"});
+  CHECK(toml ==
+        "# header\\n[[publication]]\n"
+        "\n"
+        "[[publication]]\n"
+        "# the page's `publication` is \"X\\nabstract = '<img src=x onerror=alert(1)>'\"\n"
+        "# CR\\r, NUL \\u0000 and DEL \\u007F, tab\tkept, bad UTF-8 \xEF\xBF\xBD\xEF\xBF\xBD\n"
+        "id = \"p\"\n"
+        "title = \"T\"\n"
+        "authors = [\"Ada Example\"]\n"
+        "type = \"conference\"\n");
+}
+
+TEST_CASE("toml_write: bytes that are not UTF-8 become U+FFFD, so the file reads back") {
+  CHECK(toml_string("a\xff"
+                    "b\xc3") == "\"a\\uFFFDb\\uFFFD\"");
+  CHECK(toml_string("\xe2\x82\xac \xe2\x82") == "\"\xe2\x82\xac \\uFFFD\\uFFFD\"");
+  CHECK(toml_multiline("x\xfe\ny") == "\"\"\"\nx\\uFFFD\ny\"\"\"");
+  CHECK(read_back(toml_string("\xed\xa0\x80")) == "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
+}
