@@ -43,6 +43,8 @@ TEST_PACKAGES=(
   poppler-utils
   # tests/deploy_docs_test.sh runs the deployment guide's git commands
   git
+  # tests/bibtex_pybtex_test.py: every generated .bib read by another BibTeX parser
+  python3-pybtex
   # scripts/release.sh fetches Debian 11's glibc and md4c's and cpp-httplib's Debian
   # sources (pinned by SHA-256), and links with clang-14 (above) LLVM's C++ library,
   # unwinder and runtime and OpenSSL, all static
