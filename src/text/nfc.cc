@@ -6,23 +6,30 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "text/utf8.h"
+
 namespace sitegen {
 
 namespace {
 
-// Every code point below U+0300 is a starter with no decomposition that nothing before
-// it composes with: a text of them alone is NFC. In UTF-8, such a text has no byte from
-// 0xCC (the lead byte of U+0300) on.
-bool below_combining_marks(std::string_view s) {
-  for (char c : s)
-    if (static_cast<unsigned char>(c) >= 0xCC) return false;
+// Whether every code point of s is nfc_stable. Text that is not UTF-8 may pass: it is
+// left as it is either way.
+bool stable_text(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    if (static_cast<unsigned char>(s[i]) < 0x80) {
+      ++i;
+    } else if (!nfc_stable(decode_utf8(s, i))) {
+      return false;
+    }
+  }
   return true;
 }
 
 }  // namespace
 
 void to_nfc_in_place(std::string& s) {
-  if (below_combining_marks(s)) return;
+  if (stable_text(s)) return;
   utf8proc_uint8_t* out = nullptr;
   utf8proc_ssize_t n = utf8proc_map(
       reinterpret_cast<const utf8proc_uint8_t*>(s.data()), static_cast<utf8proc_ssize_t>(s.size()),

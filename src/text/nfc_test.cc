@@ -3,7 +3,13 @@
 
 #include <doctest/doctest.h>
 
+#include <utf8proc.h>
+
+#include <cstdlib>
 #include <string>
+#include <vector>
+
+#include "text/utf8.h"
 
 using sitegen::to_nfc;
 
@@ -29,4 +35,46 @@ TEST_CASE("nfc: invalid UTF-8 is left for its reader to report") {
   CHECK(to_nfc(bad) == bad);
   std::string nul("a\0e\xCC\x81", 5);
   CHECK(to_nfc(nul) == std::string("a\0\xC3\xA9", 4));
+}
+
+namespace {
+
+// NFC by utf8proc alone, without nfc.cc's shortcut.
+std::string library_nfc(const std::string& s) {
+  utf8proc_uint8_t* out = nullptr;
+  utf8proc_ssize_t n = utf8proc_map(
+      reinterpret_cast<const utf8proc_uint8_t*>(s.data()), static_cast<utf8proc_ssize_t>(s.size()),
+      &out, static_cast<utf8proc_option_t>(UTF8PROC_STABLE | UTF8PROC_COMPOSE));
+  std::string nfc =
+      n >= 0 ? std::string(reinterpret_cast<const char*>(out), static_cast<size_t>(n)) : "";
+  std::free(out);
+  return nfc;
+}
+
+}  // namespace
+
+TEST_CASE("nfc: the code points passed over without utf8proc are ones NFC never touches") {
+  // Every code point some other one decomposes to, after the first: the characters that
+  // compose with what comes before them.
+  std::vector<bool> second(0x110000);
+  for (utf8proc_int32_t c = 0; c < 0x110000; ++c) {
+    utf8proc_int32_t d[32];
+    int last;
+    utf8proc_ssize_t n = utf8proc_decompose_char(c, d, 32, UTF8PROC_DECOMPOSE, &last);
+    for (utf8proc_ssize_t k = 1; k < n && k < 32; ++k) second[static_cast<size_t>(d[k])] = true;
+  }
+  size_t stable = 0;
+  for (utf8proc_int32_t c = 0; c < 0x110000; ++c) {
+    if (!sitegen::nfc_stable(static_cast<char32_t>(c))) continue;
+    ++stable;
+    INFO("code point " << c);
+    CHECK(utf8proc_get_property(c)->combining_class == 0);
+    std::string alone;
+    sitegen::append_utf8(alone, static_cast<char32_t>(c));
+    CHECK(library_nfc(alone) == alone);
+    CHECK_FALSE(second[static_cast<size_t>(c)]);
+  }
+  CHECK(stable == 0x300 + (0x205E - 0x2010 + 1) + (0x9FFF - 0x4E00 + 1));
+  // A stable letter before a combining mark is composed all the same.
+  CHECK(to_nfc("\u2014e\u0301\u4E00") == "\u2014\u00E9\u4E00");
 }
