@@ -18,7 +18,7 @@ while IFS= read -r f; do
 done < <(find src -name '*.cc' -o -name '*.h' | grep -v '_test\.cc$' | sort)
 # Each library is included by one folder.
 libs=("md4c:markdown" "toml++:load" "kainjow/:theme" "httplib.h:serve" "yaml.h:import"
-      "nlohmann/:import")
+      "nlohmann/:import" "utf8proc.h:text")
 for pair in "${libs[@]}"; do
   header=${pair%%:*} home=${pair#*:}
   while IFS= read -r f; do

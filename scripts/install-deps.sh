@@ -24,10 +24,11 @@ PACKAGES=(
   # compilers and build tools
   g++ cmake make pkg-config
   # the libraries sitegen uses (libyaml: Hugo Blox import; jemalloc: its allocator; KaTeX: math;
-  # OpenSSL and nlohmann/json: the DBLP/ORCID/OpenAlex importers and citation counts)
+  # OpenSSL and nlohmann/json: the DBLP/ORCID/OpenAlex importers and citation counts;
+  # utf8proc: Unicode NFC for all text read)
   libmd4c-dev libmd4c-html0-dev libtomlplusplus-dev libkainjow-mustache-dev
   libcpp-httplib-dev libyaml-dev libjemalloc-dev doctest-dev libjs-katex fonts-katex
-  libssl-dev nlohmann-json3-dev
+  libssl-dev nlohmann-json3-dev libutf8proc-dev
 )
 TEST_PACKAGES=(
   # the second compiler CI builds with, and libFuzzer and the sanitizer runtimes for it
@@ -42,6 +43,8 @@ TEST_PACKAGES=(
   poppler-utils
   # tests/deploy_docs_test.sh runs the deployment guide's git commands
   git
+  # tests/bibtex_pybtex_test.py: every generated .bib read by another BibTeX parser
+  python3-pybtex
   # scripts/release.sh fetches Debian 11's glibc and md4c's and cpp-httplib's Debian
   # sources (pinned by SHA-256), and links with clang-14 (above) LLVM's C++ library,
   # unwinder and runtime and OpenSSL, all static

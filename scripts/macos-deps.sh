@@ -21,7 +21,8 @@ check() {
   fi
 }
 
-brew install cmake pkgconf md4c tomlplusplus cpp-httplib libyaml jemalloc doctest openssl@3 nlohmann-json
+brew install cmake pkgconf md4c tomlplusplus cpp-httplib libyaml jemalloc doctest openssl@3 nlohmann-json \
+  utf8proc
 mkdir -p "$dest"
 cd "$dest"
 

@@ -112,3 +112,29 @@ add_test(NAME source_portable COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/check-por
 # Exits with 77 (skipped) when Chromium/Chrome or pdftotext (poppler-utils) is missing.
 add_test(NAME browser_cv_pdf COMMAND bash ${CMAKE_SOURCE_DIR}/tests/cv_pdf_test.sh $<TARGET_FILE:sitegen>)
 set_tests_properties(browser_cv_pdf PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS browser)
+
+# --- Every .bib sitegen writes, read by another BibTeX implementation
+# (tests/bibtex_pybtex_test.py, Debian's python3-pybtex, strict): content/, every example
+# and a site of titles with math and LaTeX specials are built; each paper's .bib and
+# /publications.bib must parse without an error or a warning, the Cite box must be the
+# .bib, and math must come back as it was written. Debian's Python is the one with
+# Debian's pybtex; exits with 77 (skipped) when pybtex is missing.
+find_program(SITEGEN_DEBIAN_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
+find_program(SITEGEN_DEBIAN_PYTHON python3)
+if(SITEGEN_DEBIAN_PYTHON)
+  add_test(NAME bibtex_pybtex
+           COMMAND ${SITEGEN_DEBIAN_PYTHON} ${CMAKE_SOURCE_DIR}/tests/bibtex_pybtex_test.py
+                   $<TARGET_FILE:sitegen>)
+  set_tests_properties(bibtex_pybtex PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
+endif()
+
+# --- The BibTeX a visitor copies, in headless Chromium (tests/browser/bibtex_cite.test.mjs):
+# the Cite box, the text its Copy button copies and the list's BibTeX toggle hold a title's
+# math as written and "Nguyễn" composed. Exits with 77 (skipped) when
+# tests/browser/node_modules or /usr/bin/chromium is missing.
+if(SITEGEN_WEB_NODE)
+  add_test(NAME browser_bibtex_cite
+           COMMAND ${CMAKE_COMMAND} -E env SITEGEN_BINARY=$<TARGET_FILE:sitegen> SITEGEN_SKIP_CODE=77
+                   ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/bibtex_cite.test.mjs)
+  set_tests_properties(browser_bibtex_cite PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 180 LABELS browser)
+endif()

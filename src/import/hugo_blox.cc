@@ -9,6 +9,7 @@
 #include "import/yaml_reader.h"
 #include "load/bibtex.h"
 #include "load/bibtex_write.h"
+#include "text/nfc.h"
 #include "text/strings.h"
 #include "text/url_scheme.h"
 
@@ -267,6 +268,7 @@ std::optional<TomlNode> Importer::front_matter(const std::string& rel, std::stri
     diags_.error(SourceLoc{display, 0, 0}, "cannot read page: " + err);
     return std::nullopt;
   }
+  to_nfc_in_place(*text);  // the body; the front matter's readers normalise their escapes
   diags_.add_source(display, *text);
   std::optional<Split> s = split(*text, &err);
   if (!s) {

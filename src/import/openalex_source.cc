@@ -3,6 +3,7 @@
 
 #include "import/web_sources.h"
 #include "load/date.h"
+#include "text/nfc.h"
 #include "text/strings.h"
 
 namespace sitegen {
@@ -13,7 +14,8 @@ using nlohmann::json;
 
 std::string str(const json& j, const char* key) {
   auto it = j.find(key);
-  return it != j.end() && it->is_string() ? it->get<std::string>() : "";
+  // In NFC, as all text sitegen reads: merging compares these titles with the site's.
+  return it != j.end() && it->is_string() ? to_nfc(it->get_ref<const std::string&>()) : "";
 }
 
 const json& obj(const json& j, const char* key) {

@@ -4,6 +4,7 @@
 
 #include "import/web_sources.h"
 #include "load/date.h"
+#include "text/nfc.h"
 #include "text/strings.h"
 
 namespace sitegen {
@@ -22,12 +23,13 @@ const json& member(const json& j, const char* key) {
 // ORCID wraps most strings as {"value": "..."}.
 std::string value(const json& j) {
   const json& v = member(j, "value");
-  return v.is_string() ? v.get<std::string>() : "";
+  // In NFC, as all text sitegen reads: merging compares these titles with the site's.
+  return v.is_string() ? to_nfc(v.get_ref<const std::string&>()) : "";
 }
 
 std::string text(const json& j, const char* key) {
   const json& v = member(j, key);
-  return v.is_string() ? v.get<std::string>() : "";
+  return v.is_string() ? to_nfc(v.get_ref<const std::string&>()) : "";
 }
 
 PublicationType orcid_type(const std::string& t) {

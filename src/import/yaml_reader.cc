@@ -9,6 +9,8 @@
 #include <unordered_set>
 #include <vector>
 
+#include "text/nfc.h"
+
 namespace sitegen {
 
 namespace {
@@ -30,6 +32,7 @@ TomlNode scalar(const yaml_event_t& ev, const SourceLoc& at) {
   n.loc = n.key_loc = at;
   n.kind = TomlNode::Kind::kString;
   n.str.assign(reinterpret_cast<const char*>(ev.data.scalar.value), ev.data.scalar.length);
+  to_nfc_in_place(n.str);  // as TOML's strings: `"\u0301"` escapes composed too
   if (ev.data.scalar.style != YAML_PLAIN_SCALAR_STYLE || ev.data.scalar.tag) return n;
   const std::string& s = n.str;
   if (s == "true" || s == "True" || s == "TRUE" || s == "false" || s == "False" || s == "FALSE") {

@@ -2,11 +2,13 @@
 // deterministic: same model, same bytes.
 #include "load/bibtex_write.h"
 
+#include <algorithm>
 #include <string_view>
 #include <utility>
 #include <vector>
 
 #include "load/names.h"
+#include "text/tex_math.h"
 
 namespace sitegen {
 namespace {
@@ -18,42 +20,83 @@ bool is_alnum(char c) {
   return (c >= 'a' && c <= 'z') || is_upper(c) || (c >= '0' && c <= '9');
 }
 
-// The length of a `$...$` math span at i whose braces balance, or 0. Escaped braces
-// count too: BibTeX's own brace matching does not know about backslashes.
-size_t math_span(std::string_view s, size_t i) {
+// Whether BibTeX holds the TeX of a math span as it is: its braces balance as BibTeX
+// counts them (a backslash does not escape a brace there), and no dollar in it would end
+// the math early for a reader of the .bib (which closes math at the next unescaped `$`).
+bool holds_as_is(std::string_view tex) {
   int depth = 0;
-  for (size_t j = i + 1; j < s.size(); ++j) {
-    char c = s[j];
-    if (c == '\\' && j + 1 < s.size() && s[j + 1] == '$') {
+  for (size_t j = 0; j < tex.size(); ++j) {
+    char c = tex[j];
+    if (c == '\\' && j + 1 < tex.size() && tex[j + 1] != '{' && tex[j + 1] != '}') {
       ++j;
     } else if (c == '{') {
       ++depth;
     } else if (c == '}') {
-      if (--depth < 0) return 0;
+      if (--depth < 0) return false;
     } else if (c == '$') {
-      return depth == 0 && j > i + 1 ? j - i + 1 : 0;
+      return false;
     }
   }
-  return 0;
+  return depth == 0;
 }
 
-// Text as the inside of a braced BibTeX value that decodes back to the same text.
-// With `ligatures`, `--` stays a dash (a page range); else its hyphens are kept apart.
-std::string escape(std::string_view s, bool ligatures = false) {
-  std::string out;
-  out.reserve(s.size() + 8);
-  for (size_t i = 0; i < s.size(); ++i) {
-    char c = s[i];
-    if (c == '$') {
-      if (size_t n = math_span(s, i)) {
-        out.append(s.substr(i, n));
-        i += n - 1;
-      } else {
-        out += "\\$";
-      }
-      continue;
-    }
+// Text with its math: the `$...$` that the page shows as math (the rule of
+// text/tex_math.h) is written as it is, since math is valid BibTeX; the rest is
+// escaped where LaTeX or BibTeX would read it otherwise.
+class Escaper {
+ public:
+  // With `ligatures`, `--` stays a dash (a page range); else its hyphens are kept apart.
+  explicit Escaper(std::string_view s, bool ligatures = false) : s_(s), ligatures_(ligatures) {
+    if (s.find('$') == std::string_view::npos) return;
+    split_math(
+        s, [](std::string_view) {},
+        [&](const MathSpan& m) {
+          if (holds_as_is(s.substr(m.tex_start, m.tex_end - m.tex_start))) math_.push_back(m);
+        });
+  }
+
+  // The math span that holds offset i, or nullptr.
+  const MathSpan* math_at(size_t i) const {
+    auto it = first_ending_after(i);
+    return it != math_.end() && it->start <= i ? &*it : nullptr;
+  }
+
+  // s[from, to) escaped; `to` never cuts a math span.
+  void append(std::string& out, size_t from, size_t to) const;
+  std::string all() const {
+    std::string out;
+    out.reserve(s_.size() + 8);
+    append(out, 0, s_.size());
+    return out;
+  }
+
+ private:
+  void append_text(std::string& out, size_t from, size_t to) const;
+  std::vector<MathSpan>::const_iterator first_ending_after(size_t i) const {
+    return std::upper_bound(math_.begin(), math_.end(), i,
+                            [](size_t at, const MathSpan& m) { return at < m.end; });
+  }
+  std::string_view s_;
+  bool ligatures_;
+  std::vector<MathSpan> math_;  // in order
+};
+
+void Escaper::append(std::string& out, size_t from, size_t to) const {
+  for (auto m = first_ending_after(from); m != math_.end() && m->start < to; ++m) {
+    append_text(out, from, m->start);
+    out.append(s_.substr(m->start, m->end - m->start));
+    from = m->end;
+  }
+  append_text(out, from, to);
+}
+
+void Escaper::append_text(std::string& out, size_t from, size_t to) const {
+  for (size_t i = from; i < to; ++i) {
+    char c = s_[i];
     switch (c) {
+      case '$':
+        out += "\\$";
+        break;
       case '\\':
         out += "\\textbackslash{}";
         break;
@@ -83,15 +126,15 @@ std::string escape(std::string_view s, bool ligatures = false) {
         break;
       case '-':
         out += c;
-        if (!ligatures && i + 1 < s.size() && s[i + 1] == c) out += "{}";
+        if (!ligatures_ && i + 1 < to && s_[i + 1] == c) out += "{}";
         break;
       case '`':
       case '\'':  // `--`, ``` `` ``` and `''` are ligatures in BibTeX: keep them apart
         out += c;
-        if (i + 1 < s.size() && s[i + 1] == c) out += "{}";
+        if (i + 1 < to && s_[i + 1] == c) out += "{}";
         break;
       case '\xC2':
-        if (i + 1 < s.size() && s[i + 1] == '\xA0') {  // no-break space
+        if (i + 1 < to && s_[i + 1] == '\xA0') {  // no-break space
           out += '~';
           ++i;
           break;
@@ -102,7 +145,10 @@ std::string escape(std::string_view s, bool ligatures = false) {
         out += c;
     }
   }
-  return out;
+}
+
+std::string escape(std::string_view s, bool ligatures = false) {
+  return Escaper(s, ligatures).all();
 }
 
 // The length of the punctuation that `s` starts with (`back`: ends with): ASCII other
@@ -129,9 +175,12 @@ size_t punctuation(std::string_view s, bool back) {
 
 // A title with each word that has a capital after its first letter braced (`{GPU}`,
 // `{PyTorch}`, `{Non-Intrusive}`) so that styles keep its case. The braces hold the
-// word alone: punctuation around it stays outside (`{Long-Tail}:`, `({GPU})`).
+// word alone: punctuation around it stays outside (`{Long-Tail}:`, `({GPU})`). Math is
+// one word, spaces and all, and its letters never ask for braces.
 std::string escape_title(std::string_view s) {
+  Escaper text(s);
   std::string out;
+  out.reserve(s.size() + 16);
   size_t i = 0;
   while (i < s.size()) {
     if (s[i] == ' ') {
@@ -139,25 +188,27 @@ std::string escape_title(std::string_view s) {
       ++i;
       continue;
     }
-    size_t end = s.find(' ', i);
-    if (end == std::string_view::npos) end = s.size();
+    size_t end = i;
+    while (end < s.size() && s[end] != ' ') {
+      const MathSpan* m = text.math_at(end);
+      end = m ? m->end : end + 1;
+    }
     std::string_view token = s.substr(i, end - i);
     size_t lead = punctuation(token, false);
     size_t trail = lead == token.size() ? 0 : punctuation(token, true);
-    std::string_view word = token.substr(lead, token.size() - lead - trail);
     bool protect = false;
-    for (size_t k = 0; k < word.size(); ++k) {
-      if (word[k] == '$') {
-        if (size_t n = math_span(word, k)) {
-          k += n - 1;
-          continue;
-        }
+    for (size_t k = i + lead + 1; k < end - trail; ++k) {
+      if (const MathSpan* m = text.math_at(k)) {
+        k = m->end - 1;
+        continue;
       }
-      if (k > 0 && is_upper(word[k])) protect = true;
+      if (is_upper(s[k])) protect = true;
     }
-    out += escape(token.substr(0, lead));
-    out += protect ? "{" + escape(word) + "}" : escape(word);
-    out += escape(token.substr(lead + word.size()));
+    text.append(out, i, i + lead);
+    if (protect) out += '{';
+    text.append(out, i + lead, end - trail);
+    if (protect) out += '}';
+    text.append(out, end - trail, end);
     i = end;
   }
   return out;

@@ -10,9 +10,11 @@
 namespace sitegen {
 
 // One entry, fields in a fixed order, ending with a newline. Text stays UTF-8 (biber
-// and bibtex8 read it); LaTeX specials are escaped, `$math$` is kept, words with
-// inner capitals (`GPU`, `PyTorch`) are braced so styles keep their case, and a
-// group's name (Author::corporate) is one braced name.
+// and bibtex8 read it); math, `$...$` as the page shows it (text/tex_math.h), is
+// written as it is, spaces, braces and specials and all, when its braces balance;
+// outside it LaTeX specials are escaped; words with inner capitals (`GPU`, `PyTorch`)
+// are braced so styles keep their case, and a group's name (Author::corporate) is one
+// braced name.
 // Round trip: bibtex_to_publications(parse_bibtex(to_bibtex(p))) gives back every
 // field BibTeX carries (bibtex_write_test.cc lists them); workshop, poster and talk
 // come back as conference, conference and other: BibTeX has no such types.

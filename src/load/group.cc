@@ -76,7 +76,7 @@ std::optional<Member> load_member(const Source& source, const std::string& id,
     std::string err;
     if (std::optional<std::string> bio = source.read(dir + "bio.md", &err)) {
       m.bio_path = source.display(dir + "bio.md");
-      if (check_markdown_utf8(m.bio_path, *bio, diags))
+      if (prepare_markdown_text(m.bio_path, *bio, diags))
         m.bio = std::string(diags.add_source(m.bio_path, std::move(*bio)));
     } else {
       diags.error(SourceLoc{source.display(dir + "bio.md"), 0, 0}, "cannot read file: " + err);

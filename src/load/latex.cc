@@ -8,6 +8,7 @@
 #include "load/diag.h"
 #include "load/latex_tables.h"
 #include "text/ascii.h"
+#include "text/nfc.h"
 #include "text/utf8.h"
 
 namespace sitegen {
@@ -18,7 +19,6 @@ using latex::CommandKind;
 using latex::find_accent;
 using latex::find_command;
 using latex::find_symbol;
-using latex::precomposed;
 using latex::Symbol;
 using latex::utf8_len;
 
@@ -35,6 +35,13 @@ bool accent_above(char command) {
   return !std::strchr("ckdb", command);
 }
 
+// The combining diacritical marks, where an accent's own mark comes from.
+bool is_combining_mark(char32_t cp) {
+  return cp >= 0x300 && cp <= 0x36F;
+}
+
+// The accent's mark goes after the first letter of its argument and the marks it has
+// already; latex_to_utf8 then composes them (NFC): `\~{\^e}` is ễ, not ê + U+0303.
 void apply_accent(char command, std::string_view arg, std::string& out) {
   const Accent* a = find_accent(command);
   if (arg.empty()) {
@@ -43,17 +50,14 @@ void apply_accent(char command, std::string_view arg, std::string& out) {
   }
   size_t n = std::min(utf8_len(static_cast<unsigned char>(arg[0])), arg.size());
   std::string_view first = arg.substr(0, n);
-  char base = n == 1 ? arg[0] : 0;
-  if (accent_above(command) && first == "ı") base = 'i';
-  if (accent_above(command) && first == "ȷ") base = 'j';
-  std::string_view composed = base ? precomposed(*a, base) : std::string_view();
-  if (!composed.empty()) {
-    out += composed;
-  } else {
-    out += first;
-    append_utf8(out, a->combining);
-  }
-  out += arg.substr(n);
+  if (accent_above(command) && first == "ı") first = "i";  // the accent takes the dot's place
+  if (accent_above(command) && first == "ȷ") first = "j";
+  size_t marks_end = n;
+  for (size_t k = n; k < arg.size() && is_combining_mark(decode_utf8(arg, k));) marks_end = k;
+  out += first;
+  out += arg.substr(n, marks_end - n);
+  append_utf8(out, a->combining);
+  out += arg.substr(marks_end);
 }
 
 // The index of the `}` closing the `{` at `open`, or npos. Escaped braces do not count.
@@ -426,11 +430,15 @@ std::string tidy_markdown(std::string_view raw) {
 
 std::string latex_to_utf8(std::string_view latex, LatexMode mode,
                           std::vector<LatexUnknown>* unknown) {
-  if (mode == LatexMode::kText && plain_text(latex)) return std::string(latex);
+  // NFC composes the accents' marks with their letters, and gives text pasted in a
+  // decomposed form the one spelling that the rest of the site's text has.
+  if (mode == LatexMode::kText && plain_text(latex)) return to_nfc(latex);
   std::string raw;
   raw.reserve(latex.size());
   Decoder(mode == LatexMode::kMarkdown, latex, unknown).decode(latex, raw, 0);
-  return mode == LatexMode::kMarkdown ? tidy_markdown(raw) : collapse_text(raw);
+  std::string out = mode == LatexMode::kMarkdown ? tidy_markdown(raw) : collapse_text(raw);
+  to_nfc_in_place(out);
+  return out;
 }
 
 std::string latex_unknown_message(const LatexUnknown& u) {

@@ -21,7 +21,8 @@ struct LatexUnknown {
   bool has_arg = false;
 };
 
-// Decodes a BibTeX field value. Math (`$...$`, `\(...\)`, `\[...\]`) is kept as
+// Decodes a BibTeX field value into UTF-8 in NFC (accents composed with their letters
+// where Unicode has the letter: `\~{\^e}` is ễ). Math (`$...$`, `\(...\)`, `\[...\]`) is kept as
 // `$...$` / `$$...$$` with its contents untouched, so the Markdown renderer shows it
 // as math. Unknown commands are appended to `unknown` (when given) in value order,
 // so the caller can warn where they are written.

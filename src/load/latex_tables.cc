@@ -13,25 +13,13 @@ size_t utf8_len(unsigned char c) {
   return 4;
 }
 
+// The letters they make come from Unicode's compositions (latex.cc puts its output in
+// NFC), not from a table here.
 constexpr Accent kAccents[] = {
-    {'\'', 0x0301, "´", "AÁaáCĆcćEÉeéGǴgǵIÍiíKḰkḱLĹlĺMḾmḿNŃnńOÓoóPṔpṕRŔrŕSŚsśUÚuúWẂwẃYÝyýZŹzź"},
-    {'`', 0x0300, "`", "AÀaàEÈeèIÌiìNǸnǹOÒoòUÙuùWẀwẁYỲyỳ"},
-    {'^', 0x0302, "^", "AÂaâCĈcĉEÊeêGĜgĝHĤhĥIÎiîJĴjĵOÔoôSŜsŝUÛuûWŴwŵYŶyŷZẐzẑ"},
-    {'"', 0x0308, "¨", "AÄaäEËeëHḦhḧIÏiïOÖoötẗUÜuüWẄwẅXẌxẍYŸyÿ"},
-    {'~', 0x0303, "~", "AÃaãEẼeẽIĨiĩNÑnñOÕoõUŨuũVṼvṽYỸyỹ"},
-    {'=', 0x0304, "¯", "AĀaāEĒeēGḠgḡIĪiīOŌoōUŪuūYȲyȳ"},
-    {'.', 0x0307, "˙",
-     "AȦaȧBḂbḃCĊcċDḊdḋEĖeėFḞfḟGĠgġHḢhḣIİMṀmṁNṄnṅOȮoȯPṖpṗRṘrṙSṠsṡTṪtṫWẆwẇXẊxẋYẎyẏZŻzż"},
-    {'u', 0x0306, "˘", "AĂaăEĔeĕGĞgğIĬiĭOŎoŏUŬuŭ"},
-    {'v', 0x030C, "ˇ", "AǍaǎCČcčDĎdďEĚeěGǦgǧHȞhȟIǏiǐjǰKǨkǩLĽlľNŇnňOǑoǒRŘrřSŠsšTŤtťUǓuǔZŽzž"},
-    {'H', 0x030B, "˝", "OŐoőUŰuű"},
-    {'c', 0x0327, "¸", "CÇcçDḐdḑEȨeȩGĢgģHḨhḩKĶkķLĻlļNŅnņRŖrŗSŞsşTŢtţ"},
-    {'k', 0x0328, "˛", "AĄaąEĘeęIĮiįOǪoǫUŲuų"},
-    {'r', 0x030A, "˚", "AÅaåUŮuůwẘyẙ"},
-    {'d', 0x0323, ".",
-     "AẠaạBḄbḅDḌdḍEẸeẹHḤhḥIỊiịKḲkḳLḶlḷMṂmṃNṆnṇOỌoọRṚrṛSṢsṣTṬtṭUỤuụVṾvṿWẈwẉYỴyỵZẒzẓ"},
-    {'b', 0x0331, "_", "BḆbḇDḎdḏKḴkḵLḺlḻNṈnṉRṞrṟTṮtṯZẔzẕhẖ"},
-    {'t', 0x0361, "͡", ""},
+    {'\'', 0x0301, "´"}, {'`', 0x0300, "`"}, {'^', 0x0302, "^"}, {'"', 0x0308, "¨"},
+    {'~', 0x0303, "~"},  {'=', 0x0304, "¯"}, {'.', 0x0307, "˙"}, {'u', 0x0306, "˘"},
+    {'v', 0x030C, "ˇ"},  {'H', 0x030B, "˝"}, {'c', 0x0327, "¸"}, {'k', 0x0328, "˛"},
+    {'r', 0x030A, "˚"},  {'d', 0x0323, "."}, {'b', 0x0331, "_"}, {'t', 0x0361, "͡"},
 };
 
 const Accent* find_accent(char command) {
@@ -39,16 +27,6 @@ const Accent* find_accent(char command) {
     if (a.command == command) return &a;
   }
   return nullptr;
-}
-
-std::string_view precomposed(const Accent& a, char base) {
-  for (const char* p = a.letters; *p;) {
-    char b = *p++;
-    size_t n = utf8_len(static_cast<unsigned char>(*p));
-    if (b == base) return {p, n};
-    p += n;
-  }
-  return {};
 }
 
 // Control words that stand for text. Sorted by name (checked below) for binary search.

@@ -1,4 +1,4 @@
-// The tables of the LaTeX decoder (latex.cc): accents with their precomposed letters,
+// The tables of the LaTeX decoder (latex.cc): accents with their combining marks,
 // control words that stand for text, and commands that format or wrap their argument.
 #pragma once
 
@@ -13,14 +13,11 @@ size_t utf8_len(unsigned char c);
 
 struct Accent {
   char command;         // what follows the backslash
-  char32_t combining;   // used when no precomposed letter exists
+  char32_t combining;   // the mark put after the letter (NFC then composes the two)
   const char* spacing;  // shown for an empty argument: `\^{}`
-  const char* letters;  // pairs: an ASCII base letter, then its precomposed (NFC) form
 };
 
 const Accent* find_accent(char command);
-// The precomposed form of `base` with the accent, or "" when there is none.
-std::string_view precomposed(const Accent& a, char base);
 
 struct Symbol {
   std::string_view name;

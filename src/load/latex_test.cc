@@ -55,6 +55,25 @@ TEST_CASE("latex: accents in every common spelling, precomposed (NFC)") {
   CHECK(latex_to_utf8(R"(\b{t})") == "ṯ");
 }
 
+TEST_CASE("latex: stacked accents and decomposed text become one composed letter (NFC)") {
+  // Vietnamese: a vowel with two marks, written as nested accents.
+  CHECK(latex_to_utf8(R"(Nguy{\~{\^e}}n)") == "Nguy\u1EC5n");  // Nguyễn
+  CHECK(latex_to_utf8(R"(Nguy\~{\^{e}}n)") == "Nguy\u1EC5n");
+  CHECK(latex_to_utf8(R"(Nguy{\~{ê}}n)") == "Nguy\u1EC5n");
+  CHECK(latex_to_utf8(R"(Tr{\`{\^a}}n)") == "Tr\u1EA7n");    // Trần
+  CHECK(latex_to_utf8(R"(\d{\^a})") == "\u1EAD");            // ậ: below, then above
+  CHECK(latex_to_utf8(R"(\'{\u{a}})") == "\u1EAF");          // ắ
+  CHECK(latex_to_utf8(R"(Ph{\d{\u{a}}}m)") == "Ph\u1EB7m");  // Phặm
+  CHECK(latex_to_utf8(R"(\v{\"u})") == "\u01DA");            // ǚ (pinyin)
+  CHECK(latex_to_utf8(R"(\={\"u})") == "\u01D6");            // ǖ
+  // Letters that only Unicode's compositions, not a short table, know.
+  CHECK(latex_to_utf8(R"(\.{n}\d{h}\={\ae}\u{\"{u}})") == "\u1E45\u1E25\u01E3\u00FC\u0306");
+  // Text pasted decomposed into a .bib gets the same spelling as the LaTeX accents.
+  CHECK(latex_to_utf8("Nguye\u0302\u0303n") == "Nguy\u1EC5n");
+  CHECK(latex_to_utf8("{Zoe\u0308} and $x$") == "Zo\u00EB and $x$");
+  CHECK(latex_to_utf8("Nguye\u0302\u0303n \\emph{x}", LatexMode::kMarkdown) == "Nguy\u1EC5n *x*");
+}
+
 TEST_CASE("latex: accents on the dotless i and j") {
   CHECK(latex_to_utf8(R"({\'{\i}})") == "í");
   CHECK(latex_to_utf8(R"(\'\i)") == "í");

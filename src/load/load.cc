@@ -13,6 +13,7 @@
 #include "load/translate.h"
 #include "text/ascii.h"
 #include "text/escape.h"
+#include "text/nfc.h"
 #include "text/utf8.h"
 
 namespace sitegen {
@@ -345,9 +346,12 @@ void note_links_table(Site& site, const TomlNode& owner) {
   }
 }
 
-bool check_markdown_utf8(const std::string& display, const std::string& text, Diagnostics& diags) {
+bool prepare_markdown_text(const std::string& display, std::string& text, Diagnostics& diags) {
   size_t bad = invalid_utf8_at(text);
-  if (bad == std::string::npos) return true;
+  if (bad == std::string::npos) {
+    to_nfc_in_place(text);
+    return true;
+  }
   diags.add_source(display, text);
   diags.error(diags.loc_at(display, bad),
               "invalid UTF-8 (is the file in Latin-1 or another encoding? save it as UTF-8)");
@@ -393,7 +397,7 @@ Site load_site(const Source& source, Diagnostics& diags, const std::string& lang
     std::string err;
     if (std::optional<std::string> bio = source.read(bio_rel, &err)) {
       site.bio_path = source.display(bio_rel);
-      if (check_markdown_utf8(site.bio_path, *bio, diags))
+      if (prepare_markdown_text(site.bio_path, *bio, diags))
         site.bio = std::string(diags.add_source(site.bio_path, std::move(*bio)));
     } else
       diags.error(SourceLoc{source.display("bio.md"), 0, 0}, "cannot read file: " + err);

@@ -31,9 +31,10 @@ std::optional<TomlNode> read_toml_file(const Source& source, const std::string& 
 // The same, with the values of the site's language in place (translate.h).
 std::optional<TomlNode> read_content_toml(const Source& source, const std::string& rel, Site& site,
                                           Diagnostics& diags);
-// Whether a Markdown file's text is UTF-8; if not, an error at its first bad byte (md4c
-// would pass the bytes on to every page).
-bool check_markdown_utf8(const std::string& display, const std::string& text, Diagnostics& diags);
+// Readies a Markdown file's text: false, with an error at its first bad byte, when it is
+// not UTF-8 (md4c would pass the bytes on to every page); else true, and the text in
+// Unicode NFC, as all text read (text/nfc.h).
+bool prepare_markdown_text(const std::string& display, std::string& text, Diagnostics& diags);
 // Label -> URL tables such as [person.links], in document order.
 std::vector<Link> read_links(const TomlNode& table, Diagnostics& diags);
 // Keeps the URL of field `key` (read into `url`) with its location in site.field_links.

@@ -352,7 +352,7 @@ void load_pages(const Source& source, Site& site, Diagnostics& diags) {
       diags.error(SourceLoc{display, 0, 0}, "cannot read page: " + err);
       continue;
     }
-    if (!check_markdown_utf8(display, *text, diags)) continue;
+    if (!prepare_markdown_text(display, *text, diags)) continue;
     diags.add_source(display, *text);
     std::optional<FrontMatter> fm = split_front_matter(*text, &err);
     if (!fm) {

@@ -9,15 +9,17 @@
 #include "load/toml_guard.h"
 #include "load/toml_reader.h"
 #include "text/ascii.h"
+#include "text/nfc.h"
 #include "text/strings.h"
 
 namespace sitegen {
 
 namespace {
 
-// Turns a toml++ document this file owns into a TomlNode tree. Strings are moved out
-// of the toml++ tree, and each table and array is emptied once converted, so the new
-// tree reuses that memory instead of claiming as much again.
+// Turns a toml++ document this file owns into a TomlNode tree, its strings and keys in
+// Unicode NFC (text/nfc.h). Strings are moved out of the toml++ tree, and each table and
+// array is emptied once converted, so the new tree reuses that memory instead of
+// claiming as much again.
 class Converter {
  public:
   // `first_line`: the line of the file where the parsed text starts (see parse_in_pieces).
@@ -60,6 +62,7 @@ void Converter::convert(toml::node& n, TomlNode& out) {
     case toml::node_type::string:
       out.kind = TomlNode::Kind::kString;
       out.str = std::move(n.as_string()->get());
+      to_nfc_in_place(out.str);  // the text as typed, or as `\u` escapes spell it
       break;
     case toml::node_type::integer:
       out.kind = TomlNode::Kind::kInteger;
@@ -118,6 +121,7 @@ void Converter::convert_table(toml::table& t, TomlNode& out) {
     Field f = fields_[first + i];  // a copy: converting the value may grow fields_
     auto& [name, child] = out.fields[i];
     name = f.key->str();
+    to_nfc_in_place(name);
     convert(*f.value, child);
     if (f.key->source().begin.line > 0) child.key_loc = loc(f.key->source().begin);
   }

@@ -82,7 +82,7 @@ bool read_strings(const TomlNode& n, std::string_view key, Diagnostics& diags,
                   std::vector<std::string>* out, bool one_string_allowed);
 
 // Parses a document with toml++ (toml_convert.cc); on a mistake reports it
-// (file:line:col) and returns nullopt.
+// (file:line:col) and returns nullopt. Strings and keys come out in Unicode NFC.
 // The text is registered with diags, so its lines can be quoted; pass it as an rvalue to
 // have it moved there rather than copied.
 std::optional<TomlNode> parse_toml(std::string_view text, const std::string& display_path,

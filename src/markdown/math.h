@@ -15,7 +15,8 @@ void append_math_html(std::string& out, std::string_view escaped_tex, bool displ
 // Plain text (a title) in which `$...$` is math, as the BibTeX reader keeps it: the text
 // HTML-escaped, each expression an inline math element. A dollar opens math only before
 // a non-space and closes it only after a non-space and before a non-digit, so "$5 or
-// $10" stays text; `$$...$$` is inline math too.
+// $10" stays text; `$$...$$` is inline math too (text/tex_math.h, the rule the BibTeX
+// written for a paper follows too).
 std::string text_with_math_html(std::string_view text);
 
 // Whether HTML made by the functions above (or by markdown_to_html) holds math.
