@@ -23,10 +23,11 @@ esac
 PACKAGES=(
   # compilers and build tools
   g++ cmake make pkg-config
-  # the libraries sitegen uses (libyaml: Hugo Blox import; jemalloc: its allocator; KaTeX: math;
-  # OpenSSL and nlohmann/json: the DBLP/ORCID/OpenAlex importers and citation counts)
+  # the libraries sitegen uses (libyaml: Hugo Blox import; jemalloc: its allocator;
+  # OpenSSL and nlohmann/json: the DBLP/ORCID/OpenAlex importers and citation counts).
+  # KaTeX is not among them: its files are pinned in katex/ (scripts/update-katex.sh)
   libmd4c-dev libmd4c-html0-dev libtomlplusplus-dev libkainjow-mustache-dev
-  libcpp-httplib-dev libyaml-dev libjemalloc-dev doctest-dev libjs-katex fonts-katex
+  libcpp-httplib-dev libyaml-dev libjemalloc-dev doctest-dev
   libssl-dev nlohmann-json3-dev
 )
 TEST_PACKAGES=(
