@@ -132,13 +132,30 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (size_t at = lower.find("\r\nhost:"); at != std::string::npos;
        at = lower.find("\r\nhost:", at + 1))
     ++hosts;
-  bool plain = hosts == 1 && req_head.find('\0') == std::string::npos;
+  bool plain = req_head.find('\0') == std::string::npos;
   for (size_t i = 0; i < req_head.size() && plain; ++i)
     if (req_head[i] == '\n' && (i == 0 || req_head[i - 1] != '\r')) plain = false;
-  if (plain && (status == 200 || status == 206)) {
+  if (plain && hosts == 1 && (status == 200 || status == 206)) {
     std::string host = header(req_head, "Host");
     if (!host.empty() && !sitegen::allowed_host(host, "127.0.0.1", f.server->port()))
       fail("content for a host that is not this server", request, answer);
+  }
+  // Two Host lines are refused, whichever one names this server.
+  if (plain && hosts > 1 && status < 400)
+    fail("a request with two Host headers was answered", request, answer);
+  // The live-reload endpoints answer only this server's pages: an Origin must name its
+  // port (without one it is port 80's), and there is one at most.
+  size_t origins = 0;
+  for (size_t at = lower.find("\r\norigin:"); at != std::string::npos;
+       at = lower.find("\r\norigin:", at + 1))
+    ++origins;
+  if (plain && origins > 0 && status == 200 && lower.find(" /_sitegen/") != std::string::npos) {
+    std::string origin = header(req_head, "Origin");
+    size_t bracket = origin.rfind(']');
+    bool has_port =
+        origin.find(':', bracket == std::string::npos ? 7 : bracket) != std::string::npos;
+    if (origins > 1 || !has_port || !sitegen::allowed_origin(origin, "127.0.0.1", f.server->port()))
+      fail("a live-reload answer for another origin", request, answer);
   }
   return 0;
 }
