@@ -1,9 +1,10 @@
 // Math from a file the site's owner did not write must not freeze a reader's browser.
-// A co-author's .bib holds a title with 137 characters of TeX whose `\edef`s expand to 10^5 tokens
-// (CVE-2024-28243: KaTeX before 0.16.10 did not count them against maxExpand, and
-// Chromium spent 39 s on the page). Built by sitegen with `[cv] pdf = true`, the site's
-// paper page must finish loading in under 2 s, /publications/ with ten such titles must
-// load, the other math on those pages must still be typeset, and cv.pdf must be printed.
+// A co-author's .bib holds a title with 137 characters of TeX whose `\edef`s expand to
+// 10^5 tokens (CVE-2024-28243: KaTeX before 0.16.10 did not count them against
+// maxExpand, and Chromium spent 39 s on the page). Built by sitegen, the site's paper
+// page must finish loading in under 2 s (on a machine not busy with other work),
+// /publications/ with ten such titles must load, the other math on those pages must
+// still be typeset, and with `[cv] pdf = true` cv.pdf must be printed.
 //
 // Run: npm ci --prefix tests/browser && node tests/browser/math_limits.test.mjs
 // (SITEGEN_BINARY names the binary; default build/sitegen). Under ctest, a missing
@@ -113,9 +114,18 @@ test('the same site with cv.pdf builds, and prints the CV', () => {
   assert.ok(pdf.length > 1000, `cv.pdf has ${pdf.length} bytes`);
 });
 
+// On a machine busy with other work every page is slower: the bounds below are 2 s and
+// 5 s, or three times what the paper page without such math takes, if that is more.
+let control = 0;
+async function bound(ms) {
+  if (!control) control = (await open('publications/good/', 20000)).loadMs;
+  return Math.max(ms, 3 * control);
+}
+
 test("the hostile title's paper page loads in under 2 s, its TeX shown as code", async () => {
   const r = await open('publications/evil0/', 20000);
-  assert.ok(r.loadMs < 2000, `the page took ${r.loadMs} ms to load`);
+  const limit = await bound(2000);
+  assert.ok(r.loadMs < limit, `the page took ${r.loadMs} ms to load (limit ${limit} ms)`);
   // The title's math stays its TeX, set as code, with KaTeX's reason in its title.
   assert.equal(r.heading, `Paper ${kEdef}`);
   const title = r.math.find((m) => m.text === kEdef);
@@ -133,7 +143,8 @@ test("the hostile title's paper page loads in under 2 s, its TeX shown as code",
 
 test('/publications/ with ten such titles loads, and its good math is typeset', async () => {
   const r = await open('publications/', 20000);
-  assert.ok(r.loadMs < 5000, `the list took ${r.loadMs} ms to load`);
+  const limit = await bound(5000);
+  assert.ok(r.loadMs < limit, `the list took ${r.loadMs} ms to load (limit ${limit} ms)`);
   assert.equal(r.math.filter((m) => m.unreadable).length, 10);
   assert.ok(r.math.some((m) => m.typeset && m.text.includes('\\mathbb{P}^1')), JSON.stringify(r.math));
 });
