@@ -49,8 +49,8 @@ int port_of(const sockaddr_storage& sa) {
   return 0;
 }
 
-// How long a worker waits for clients to read: the allowance each connection has left,
-// and how many workers wait now. Shared by the gate and the streams of its workers.
+// What the workers' waits for clients to read share: the limits, and how many workers
+// wait now (each connection's own allowance is in its Conn).
 struct WriteWaits {
   explicit WriteWaits(const ConnectionLimits& l) : limits(l) {}
   const ConnectionLimits& limits;
