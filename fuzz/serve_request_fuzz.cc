@@ -16,6 +16,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "serve/serve.h"
 #include "text/strings.h"
@@ -74,6 +75,38 @@ std::string header(std::string_view head, std::string_view name) {
   return std::string(sitegen::trim(value.substr(0, value.find('\0'))));
 }
 
+// The values of the header lines named `lower_name` (lowercase), as httplib keeps them:
+// spaces and tabs trimmed, lines with nothing left skipped, %XX decoded, cut at a NUL.
+std::vector<std::string> values(std::string_view head, std::string_view lower_name) {
+  std::vector<std::string> out;
+  for (size_t at = head.find("\r\n"); at != std::string_view::npos;
+       at = head.find("\r\n", at + 2)) {
+    std::string_view line = head.substr(at + 2, head.find("\r\n", at + 2) - (at + 2));
+    if (line.size() <= lower_name.size() || line[lower_name.size()] != ':') continue;
+    bool same = true;
+    for (size_t i = 0; i < lower_name.size() && same; ++i)
+      same = std::tolower(static_cast<unsigned char>(line[i])) == lower_name[i];
+    if (!same) continue;
+    std::string_view value = line.substr(lower_name.size() + 1);
+    while (!value.empty() && (value[0] == ' ' || value[0] == '\t')) value.remove_prefix(1);
+    while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.remove_suffix(1);
+    if (value.empty()) continue;
+    std::string decoded;
+    for (size_t i = 0; i < value.size(); ++i) {
+      if (value[i] == '%' && i + 2 < value.size() &&
+          std::isxdigit(static_cast<unsigned char>(value[i + 1])) &&
+          std::isxdigit(static_cast<unsigned char>(value[i + 2]))) {
+        decoded += char(std::stoi(std::string(value.substr(i + 1, 2)), nullptr, 16));
+        i += 2;
+      } else {
+        decoded += value[i];
+      }
+    }
+    out.push_back(decoded.substr(0, decoded.find('\0')));
+  }
+  return out;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -124,21 +157,33 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     fail("a 416 without Content-Range: bytes */SIZE", request, answer);
   // Only this server's host names are answered with content. Checked where this file
   // reads the head as httplib does: every line ends in CRLF (httplib skips others), no
-  // NUL, one Host line, written "Host: ".
+  // NUL; a header line with an empty value is skipped, values are percent-decoded.
   std::string req_head = request.substr(0, request.find("\r\n\r\n") + 2);
-  std::string lower = req_head;
-  for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
-  size_t hosts = 0;
-  for (size_t at = lower.find("\r\nhost:"); at != std::string::npos;
-       at = lower.find("\r\nhost:", at + 1))
-    ++hosts;
-  bool plain = hosts == 1 && req_head.find('\0') == std::string::npos;
+  bool plain = req_head.find('\0') == std::string::npos;
   for (size_t i = 0; i < req_head.size() && plain; ++i)
     if (req_head[i] == '\n' && (i == 0 || req_head[i - 1] != '\r')) plain = false;
-  if (plain && (status == 200 || status == 206)) {
-    std::string host = header(req_head, "Host");
-    if (!host.empty() && !sitegen::allowed_host(host, "127.0.0.1", f.server->port()))
+  std::vector<std::string> hosts = values(req_head, "host");
+  if (plain && hosts.size() == 1 && (status == 200 || status == 206)) {
+    if (!sitegen::allowed_host(hosts[0], "127.0.0.1", f.server->port()))
       fail("content for a host that is not this server", request, answer);
+  }
+  // Two Host lines are refused, whichever one names this server.
+  if (plain && hosts.size() > 1 && status < 400)
+    fail("a request with two Host headers was answered", request, answer);
+  // The live-reload endpoints answer only this server's pages: an Origin must name its
+  // port (without one it is port 80's), and there is one at most.
+  std::vector<std::string> origins = values(req_head, "origin");
+  if (plain && !origins.empty() && status == 200 &&
+      req_head.substr(0, req_head.find('\r')).find(" /_sitegen/") != std::string::npos) {
+    const std::string& origin = origins[0];  // httplib also reads %uXXXX: not followed here
+    size_t bracket = origin.rfind(']');
+    bool has_port =
+        origin.find(':', bracket == std::string::npos ? 7 : bracket) != std::string::npos;
+    bool unicode_escape =
+        origin.find("%u") != std::string::npos || origin.find("%U") != std::string::npos;
+    if (origins.size() > 1 || (!has_port && !unicode_escape) ||
+        !sitegen::allowed_origin(origin, "127.0.0.1", f.server->port()))
+      fail("a live-reload answer for another origin", request, answer);
   }
   return 0;
 }

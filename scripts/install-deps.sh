@@ -23,11 +23,12 @@ esac
 PACKAGES=(
   # compilers and build tools
   g++ cmake make pkg-config
-  # the libraries sitegen uses (libyaml: Hugo Blox import; jemalloc: its allocator; KaTeX: math;
+  # the libraries sitegen uses (libyaml: Hugo Blox import; jemalloc: its allocator;
   # OpenSSL and nlohmann/json: the DBLP/ORCID/OpenAlex importers and citation counts;
-  # utf8proc: Unicode NFC for all text read)
+  # utf8proc: Unicode NFC for all text read). KaTeX is not among them: its files are
+  # pinned in katex/ (scripts/update-katex.sh)
   libmd4c-dev libmd4c-html0-dev libtomlplusplus-dev libkainjow-mustache-dev
-  libcpp-httplib-dev libyaml-dev libjemalloc-dev doctest-dev libjs-katex fonts-katex
+  libcpp-httplib-dev libyaml-dev libjemalloc-dev doctest-dev
   libssl-dev nlohmann-json3-dev libutf8proc-dev
 )
 TEST_PACKAGES=(

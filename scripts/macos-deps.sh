@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
-# Installs what building sitegen needs on macOS: the libraries from Homebrew, and the two
-# that Homebrew does not carry, pinned by SHA-256: KaTeX 0.16.4 (the npm package, the
-# version Debian 12 ships) and kainjow mustache 4.1 (Debian's package of the header).
-# Writes the CMake flags that point the build at them to DEST/cmake-flags.
+# Installs what building sitegen needs on macOS: the libraries from Homebrew, and the one
+# that Homebrew does not carry, pinned by SHA-256: kainjow mustache 4.1 (Debian's package
+# of the header). (KaTeX is in the repository, katex/.) Writes the CMake flag that points
+# the build at it to DEST/cmake-flags.
 # Usage: scripts/macos-deps.sh DEST
 set -euo pipefail
 
 dest=${1:?usage: macos-deps.sh DEST}
-readonly KATEX_SHA256=079333bb5ea5501b3636e40301f7af8b68663d7cd51d1b20eae02442b73c6973
 readonly MUSTACHE_DEB=libkainjow-mustache-dev_4.1+ds-2_amd64.deb
 readonly MUSTACHE_URL=https://deb.debian.org/debian/pool/main/libk/libkainjow-mustache/$MUSTACHE_DEB
 readonly MUSTACHE_SHA256=b9efb1f842492ff117a3906b3956a8dc2959046a1e6151b71d6980645121b7fe
@@ -26,18 +25,11 @@ brew install cmake pkgconf md4c tomlplusplus cpp-httplib libyaml jemalloc doctes
 mkdir -p "$dest"
 cd "$dest"
 
-# KaTeX's dist/ (katex.min.js, katex.min.css, fonts/) with LICENSE beside it.
-rm -rf katex package katex-0.16.4.tgz
-npm pack katex@0.16.4 --silent >/dev/null
-check katex-0.16.4.tgz "$KATEX_SHA256"
-tar xzf katex-0.16.4.tgz && mv package katex
-
 # kainjow/mustache.hpp, header-only, from the Debian package the Linux build uses.
 rm -rf mustache && mkdir mustache
 curl -sSfL --retry 3 -o "$MUSTACHE_DEB" "$MUSTACHE_URL"
 check "$MUSTACHE_DEB" "$MUSTACHE_SHA256"
 (cd mustache && ar x "../$MUSTACHE_DEB" && tar xf data.tar.xz ./usr/include)
 
-echo "-DSITEGEN_KATEX_DIR=$dest/katex/dist -DKAINJOW_MUSTACHE_INCLUDE_DIR=$dest/mustache/usr/include" \
-  > cmake-flags
+echo "-DKAINJOW_MUSTACHE_INCLUDE_DIR=$dest/mustache/usr/include" > cmake-flags
 echo "macos-deps: ready; CMake flags in $dest/cmake-flags: $(cat cmake-flags)"

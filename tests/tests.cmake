@@ -64,6 +64,13 @@ if(SITEGEN_WEB_NODE)
            COMMAND ${CMAKE_COMMAND} -E env SITEGEN_BINARY=$<TARGET_FILE:sitegen> SITEGEN_SKIP_CODE=77
                    ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/math.test.mjs)
   set_tests_properties(browser_math PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS browser)
+  # Math a co-author's .bib holds that freezes browsers with an unpatched KaTeX
+  # (tests/browser/math_limits.test.mjs): the paper page loads in under 2 s, the list of ten
+  # such papers loads, and cv.pdf is printed.
+  add_test(NAME browser_math_limits
+           COMMAND ${CMAKE_COMMAND} -E env SITEGEN_BINARY=$<TARGET_FILE:sitegen> SITEGEN_SKIP_CODE=77
+                   ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/math_limits.test.mjs)
+  set_tests_properties(browser_math_limits PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS browser)
 endif()
 
 # --- The theme's look in headless Chromium (tests/browser/look.test.mjs): the bundled
@@ -79,6 +86,10 @@ endif()
 
 # --- The theme's fonts are the files scripts/update-fonts.sh pins (by sha256), and no others.
 add_test(NAME theme_fonts COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/update-fonts.sh --check)
+
+# --- KaTeX's files in katex/ are those of the npm package scripts/update-katex.sh pins (by
+# version and sha256), and no others.
+add_test(NAME katex_files COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/update-katex.sh --check)
 
 # --- The publication list in headless Chromium (tests/browser/pub_filter.test.mjs): search,
 # type and year filters together and kept in the address, the filter pages without

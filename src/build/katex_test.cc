@@ -2,6 +2,9 @@
 // and loaded only by the pages that show it.
 #include <doctest/doctest.h>
 
+#include <cstdio>
+#include <tuple>
+
 #include "support/test_site.h"
 
 using namespace sitegen;
@@ -87,4 +90,23 @@ TEST_CASE("katex: a site without math gets no KaTeX files") {
     CHECK_MESSAGE(!path.starts_with("assets/katex/"), path);
     CHECK_MESSAGE(!contains(file.second.bytes, "katex"), path);
   }
+}
+
+TEST_CASE("katex: a site gets a KaTeX without CVE-2024-28243, typesetting under limits") {
+  BuildResult r = build_files({{"bio.md", "I study $O(n \\log n)$.\n"}});
+  REQUIRE(r.diags.format_all() == "");
+  // Before 0.16.10, `\edef` escaped maxExpand: one title froze the reader's browser.
+  std::string js = page_of(r, "assets/katex/katex.min.js");
+  size_t at = js.find("version:\"");
+  REQUIRE(at != std::string::npos);
+  int major = 0, minor = 0, patch = 0;
+  REQUIRE(std::sscanf(js.c_str() + at, "version:\"%d.%d.%d\"", &major, &minor, &patch) == 3);
+  CAPTURE(js.substr(at, 20));
+  CHECK(std::make_tuple(major, minor, patch) >= std::make_tuple(0, 16, 10));
+  // The limits are the renderer's, not KaTeX's defaults.
+  std::string renderer = page_of(r, "assets/katex/render-math.js");
+  for (const char* option :
+       {"throwOnError: false,", "trust: false,", "maxExpand: 1000,", "maxSize: 20\n"})
+    CHECK_MESSAGE(contains(renderer, option), option);
+  CHECK(contains(renderer, "window.addEventListener(\"beforeprint\", rest);"));
 }

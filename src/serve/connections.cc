@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <map>
 #include <mutex>
@@ -48,29 +49,44 @@ int port_of(const sockaddr_storage& sa) {
   return 0;
 }
 
+// What the workers' waits for clients to read share: the limits, and how many workers
+// wait now (each connection's own allowance is in its Conn).
+struct WriteWaits {
+  explicit WriteWaits(const ConnectionLimits& l) : limits(l) {}
+  const ConnectionLimits& limits;
+  std::atomic<size_t> waiting{0};
+};
+
 // A request that has arrived whole, for httplib to parse, and the connection to answer
 // on: a socket, or (for answer()) a string.
 class RequestStream : public httplib::Stream {
  public:
-  RequestStream(int fd, std::string_view request, const ConnectionLimits& limits, std::string* out)
-      : fd_(fd),
-        request_(request),
-        write_timeout_(limits.write),
-        stall_left_(limits.stall),
-        out_(out) {}
+  // `stall_left`: what the connection may still keep its answers waiting, all its
+  // requests together (each answer with an allowance of its own, a client pipelining
+  // 100 requests could hold a worker a hundred times as long).
+  RequestStream(int fd, std::string_view request, WriteWaits* waits, Clock::duration* stall_left,
+                std::string* out)
+      : fd_(fd), request_(request), waits_(waits), stall_left_(stall_left), out_(out) {}
 
   bool is_readable() const override { return pos_ < request_.size(); }
   // A client that takes each part in time but the whole answer slowly would hold the
-  // worker as long as it likes: the waits of one answer add up to limits.stall at most.
-  // A live-reload stream, whose client reads at once, hardly waits at all.
+  // worker as long as it likes: the waits of a connection add up to limits.stall at most.
+  // A client that takes nothing right now waits for it only while few workers do; past
+  // limits.write_waiters it has limits.busy_write, so other requests always find a
+  // worker. A live-reload stream, whose client reads at once, hardly waits at all.
   bool is_writable() const override {
     if (out_) return true;
-    if (stall_left_ <= Clock::duration::zero()) return false;
-    auto wait = std::min<Clock::duration>(write_timeout_, stall_left_);
-    auto start = Clock::now();
     pollfd p{fd_, POLLOUT, 0};
-    int ready = ::poll(&p, 1, int(std::chrono::ceil<std::chrono::milliseconds>(wait).count()));
-    stall_left_ -= Clock::now() - start;
+    int ready = ::poll(&p, 1, 0);
+    if (ready != 0) return ready > 0 && !(p.revents & (POLLERR | POLLHUP));
+    if (*stall_left_ <= Clock::duration::zero()) return false;
+    const ConnectionLimits& limits = waits_->limits;
+    bool busy = waits_->waiting.fetch_add(1) >= limits.write_waiters;
+    auto wait = std::min<Clock::duration>(busy ? limits.busy_write : limits.write, *stall_left_);
+    auto start = Clock::now();
+    ready = ::poll(&p, 1, int(std::chrono::ceil<std::chrono::milliseconds>(wait).count()));
+    *stall_left_ -= Clock::now() - start;
+    waits_->waiting.fetch_sub(1);
     return ready > 0 && !(p.revents & (POLLERR | POLLHUP));
   }
   // Never waits: the whole request is here, and nothing past it is httplib's to read.
@@ -119,8 +135,8 @@ class RequestStream : public httplib::Stream {
   int fd_;
   std::string_view request_;
   size_t pos_ = 0;
-  std::chrono::milliseconds write_timeout_;
-  mutable Clock::duration stall_left_;
+  WriteWaits* waits_;
+  Clock::duration* stall_left_;
   std::string* out_;
 };
 
@@ -237,12 +253,14 @@ struct HttpServer::Gate {
     Clock::time_point deadline;
     bool started = false;  // part of a request has arrived
     size_t served = 0;
+    Clock::duration stall_left;  // see RequestStream
   };
 
-  Gate(HttpServer& s, ConnectionLimits l) : server(s), limits(l) {}
+  Gate(HttpServer& s, ConnectionLimits l) : server(s), limits(l), waits(limits) {}
 
   HttpServer& server;
   const ConnectionLimits limits;
+  WriteWaits waits;
   std::mutex mu;                                      // guards everything below
   std::map<uint64_t, std::unique_ptr<Conn>> waiting;  // by arrival: the first waited longest
   uint64_t next_id = 1;
@@ -290,6 +308,7 @@ struct HttpServer::Gate {
     auto c = std::make_unique<Conn>();
     c->fd = fd;
     c->client = address_of(sa);
+    c->stall_left = limits.stall;
     ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
     int yes = 1;
     ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof yes);
@@ -416,7 +435,7 @@ struct HttpServer::Gate {
       std::string storage;
       RequestStream stream(
           c->fd, without_unparsable_range(std::string_view(c->bytes).substr(0, r.length), storage),
-          limits, nullptr);
+          &waits, &c->stall_left, nullptr);
       bool last = ++c->served >= limits.requests_per_connection, closed = false;
       bool ok = server.process_request(stream, last, closed, [](httplib::Request&) {});
       c->bytes.erase(0, r.length);
@@ -471,8 +490,8 @@ std::string HttpServer::answer(std::string_view bytes) {
   if (r.kind == RequestBytes::kRefused) return plain_response(r.status, r.message);
   std::string out;
   std::string storage;
-  RequestStream stream(-1, without_unparsable_range(bytes.substr(0, r.length), storage),
-                       gate_->limits, &out);
+  RequestStream stream(-1, without_unparsable_range(bytes.substr(0, r.length), storage), nullptr,
+                       nullptr, &out);
   bool closed = false;
   process_request(stream, true, closed, [](httplib::Request&) {});
   return out;

@@ -16,9 +16,13 @@ struct ConnectionLimits {
   std::chrono::milliseconds idle{5000};     // a connection without a request is closed then
   std::chrono::milliseconds request{5000};  // a request must arrive whole this soon after it starts
   std::chrono::milliseconds write{5000};    // a client must take each part of an answer this soon
-  std::chrono::milliseconds stall{15000};   // and may keep one answer waiting this long in all
-  size_t max_head = 16 * 1024;              // request line and headers
-  size_t max_headers = 100;                 // header lines
+  std::chrono::milliseconds stall{15000};   // and may keep its answers waiting this long in all
+  // Workers that may wait at once for clients to read (of `workers`); past that, a client
+  // that does not read gets `busy_write`, so readers that never read cannot hold them all.
+  size_t write_waiters = 16;
+  std::chrono::milliseconds busy_write{100};
+  size_t max_head = 16 * 1024;  // request line and headers
+  size_t max_headers = 100;     // header lines
   size_t max_body = 64 * 1024;
   size_t per_client = 256;  // open connections from one address
   size_t total = 768;       // open connections in all (the default limit is 1,024 files)

@@ -102,7 +102,35 @@ bool allowed_origin(std::string_view origin, std::string_view bind, int port) {
     return false;
   std::string_view host = origin.substr(kScheme.size());
   if (host.find_first_of("/?#@") != std::string_view::npos) return false;
+  // A Host may leave its port out; an origin without one is port 80's, another server's
+  // pages unless this one listens there.
+  size_t name_end = host.starts_with('[') ? host.find(']') : 0;
+  if (name_end == std::string_view::npos) return false;
+  if (host.find(':', name_end) == std::string_view::npos && port != 80) return false;
   return allowed_host(host, bind, port);
+}
+
+bool is_loopback_address(std::string_view ip) {
+  if (ip.starts_with("::ffff:")) ip.remove_prefix(7);
+  unsigned char v4[4];
+  if (::inet_pton(AF_INET, std::string(ip).c_str(), v4) == 1) return v4[0] == 127;
+  unsigned char v6[16];
+  if (::inet_pton(AF_INET6, std::string(ip).c_str(), v6) != 1) return false;
+  for (int i = 0; i < 15; ++i)
+    if (v6[i] != 0) return false;
+  return v6[15] == 1;
+}
+
+bool may_open_stream(const std::map<std::string, int>& open, const std::string& client,
+                     const ServeOptions& options) {
+  int all = 0, remote = 0, mine = 0;
+  for (const auto& [address, n] : open) {
+    all += n;
+    if (!is_loopback_address(address)) remote += n;
+    if (address == client) mine = n;
+  }
+  if (all >= options.max_streams || mine >= options.max_client_streams) return false;
+  return is_loopback_address(client) || remote < options.max_streams - options.loopback_streams;
 }
 
 }  // namespace sitegen

@@ -143,6 +143,10 @@ httplib::Server::HandlerResponse Server::Impl::handle(const httplib::Request& re
     res.set_content(why + "\n", kTextPlain);
     return R::Handled;
   };
+  // With two, the library would take the first, and a proxy or cache in between may have
+  // taken the other (RFC 9112 asks for a 400).
+  if (req.get_header_value_count("Host") > 1)
+    return refuse(400, "refusing a request with more than one Host header");
   if (!allowed_host(req.get_header_value("Host"), options.bind, port))
     return refuse(403, "refusing a request for host \"" + req.get_header_value("Host") +
                            "\": this server answers only for 127.0.0.1, localhost, [::1] or its "
@@ -153,6 +157,8 @@ httplib::Server::HandlerResponse Server::Impl::handle(const httplib::Request& re
   const std::string& path = req.path;
   if (path.compare(0, 10, "/_sitegen/") == 0) {
     // Pages of other sites may not follow the builds or read the diagnostics.
+    if (req.get_header_value_count("Origin") > 1)
+      return refuse(403, "refusing a live-reload request with more than one Origin header");
     if (req.has_header("Origin") &&
         !allowed_origin(req.get_header_value("Origin"), options.bind, port))
       return refuse(403, "refusing a live-reload request from origin \"" +

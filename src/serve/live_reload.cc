@@ -129,14 +129,12 @@ std::string Server::Impl::patch_body(const std::string& from, const std::string&
 void Server::Impl::serve_events(const std::string& client, httplib::Response& res) {
   {
     std::lock_guard<std::mutex> lock(mu);
-    int& mine = client_streams[client];
-    if (streams.load() >= options.max_streams || mine >= options.max_client_streams) {
-      if (mine == 0) client_streams.erase(client);
+    if (!may_open_stream(client_streams, client, options)) {
       res.status = 503;
       res.set_content("too many live-reload connections\n", kTextPlain);
       return;
     }
-    ++mine;
+    ++client_streams[client];
   }
   auto stream = std::make_shared<Stream>(streams, [this, client] {
     std::lock_guard<std::mutex> lock(mu);

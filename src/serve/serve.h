@@ -29,6 +29,7 @@ struct ServeOptions {
   int heartbeat_ms = 15000;        // SSE comment lines, so dead connections are noticed
   int max_streams = 48;            // SSE clients at once; the pool of 64 keeps room for pages
   int max_client_streams = 32;     // of those, from one address: another still gets some
+  int loopback_streams = 16;       // of those, kept for this machine's pages (with --bind)
   int max_publish_delay_ms = 500;  // saves keep coming: a build is still published this often
   std::string theme_search_dir;    // as BuildOptions::theme_search_dir
   bool cv_pdf = false;             // print cv.pdf on every build (--pdf), as `build` does
@@ -78,8 +79,20 @@ ByteRange choose_range(std::string_view range_header, size_t size);
 // Whether a Host header names this server (127.0.0.1, localhost, [::1] or the bound
 // address, with its port or none), so a page from another site that rebinds its name
 // to 127.0.0.1 is refused; an Origin ("http://host:port") is held to the same rule.
+// An Origin names its port, or means 80.
 bool allowed_host(std::string_view host, std::string_view bind, int port);
 bool allowed_origin(std::string_view origin, std::string_view bind, int port);
+
+// Whether a client address (as the server prints it) is this machine's loopback:
+// 127.0.0.0/8, ::1, or 127.x.y.z mapped into IPv6.
+bool is_loopback_address(std::string_view ip);
+
+// Whether `client` may open one more live-reload stream, given the streams open by client
+// address: at most max_streams in all and max_client_streams from one address, and the
+// last loopback_streams of them only from loopback, so other machines (with --bind
+// 0.0.0.0) cannot take the owner's reload.
+bool may_open_stream(const std::map<std::string, int>& open, const std::string& client,
+                     const ServeOptions& options);
 
 // The bytes of an output file of a good site; a page on request is rendered at the first
 // call and kept.

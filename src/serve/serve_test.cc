@@ -24,6 +24,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <sstream>
 #include <thread>
 
@@ -1171,6 +1172,145 @@ TEST_CASE("serve: only this server's host names are answered, and only its pages
   CHECK(status_of(get("/_sitegen/status", host + "Origin: http://localhost:" + port + "\r\n")) ==
         200);
   CHECK(status_of(get("/_sitegen/status", host)) == 200);
+}
+
+TEST_CASE(
+    "serve: an Origin without a port is port 80's, and two Host or Origin headers are refused") {
+  // Port 80 is another server of this machine, whose pages may not follow these builds.
+  CHECK_FALSE(allowed_origin("http://127.0.0.1", "127.0.0.1", 4000));
+  CHECK_FALSE(allowed_origin("http://localhost", "127.0.0.1", 4000));
+  CHECK_FALSE(allowed_origin("http://[::1]", "127.0.0.1", 4000));
+  CHECK_FALSE(allowed_origin("http://[::1", "127.0.0.1", 4000));
+  CHECK(allowed_origin("http://127.0.0.1", "127.0.0.1", 80));
+  CHECK(allowed_origin("http://[::1]:4000", "127.0.0.1", 4000));
+  CHECK(allowed_origin("http://127.0.0.1:4000", "127.0.0.1", 4000));
+
+  TempDir tmp;
+  write_site(tmp.path);
+  TestServer ts(tmp.path);
+  std::string host = "Host: 127.0.0.1:" + std::to_string(ts.port) + "\r\n";
+  auto get = [&](const std::string& path, const std::string& headers) {
+    return raw_request(ts.port,
+                       "GET " + path + " HTTP/1.1\r\n" + headers + "Connection: close\r\n\r\n");
+  };
+  std::string status = get("/_sitegen/status", host + "Origin: http://127.0.0.1\r\n");
+  CHECK(status_of(status) == 403);
+  CHECK(
+      status.ends_with("refusing a live-reload request from origin \"http://127.0.0.1\": only "
+                       "this server's pages may ask\n"));
+  // The first Host would be answered; a proxy in between may have read the second.
+  std::string two = get("/", host + "Host: rebound.example\r\n");
+  CHECK(status_of(two) == 400);
+  CHECK(two.ends_with("\r\n\r\nrefusing a request with more than one Host header\n"));
+  CHECK(two.find("Ada") == std::string::npos);
+  CHECK(status_of(get("/", host + "host: 127.0.0.1\r\n")) == 400);
+  std::string origins =
+      get("/_sitegen/status", host + "Origin: http://127.0.0.1:" + std::to_string(ts.port) +
+                                  "\r\nOrigin: http://rebound.example\r\n");
+  CHECK(status_of(origins) == 403);
+  CHECK(origins.ends_with(
+      "\r\n\r\nrefusing a live-reload request with more than one Origin header\n"));
+  CHECK(status_of(get("/", host)) == 200);
+}
+
+TEST_CASE("serve: live-reload streams keep places for this machine's own pages") {
+  CHECK(is_loopback_address("127.0.0.1"));
+  CHECK(is_loopback_address("127.3.2.1"));
+  CHECK(is_loopback_address("::1"));
+  CHECK(is_loopback_address("::ffff:127.0.0.1"));
+  CHECK_FALSE(is_loopback_address("192.168.1.5"));
+  CHECK_FALSE(is_loopback_address("::ffff:192.168.1.5"));
+  CHECK_FALSE(is_loopback_address("fe80::1"));
+  CHECK_FALSE(is_loopback_address("::"));
+  CHECK_FALSE(is_loopback_address(""));
+
+  // Served with --bind 0.0.0.0: two other machines take what they can (32 each at most).
+  ServeOptions o;
+  std::map<std::string, int> open;
+  for (const char* other : {"192.168.1.5", "192.168.1.6"})
+    while (may_open_stream(open, other, o)) ++open[other];
+  CHECK(open["192.168.1.5"] + open["192.168.1.6"] == 48 - 16);
+  CHECK_FALSE(may_open_stream(open, "192.168.1.7", o));
+  CHECK_FALSE(may_open_stream(open, "::ffff:10.0.0.2", o));
+  // The owner's pages still follow the builds: 16 places are this machine's.
+  for (int i = 0; i < 16; ++i) {
+    REQUIRE(may_open_stream(open, i % 2 ? "127.0.0.1" : "::1", o));
+    ++open[i % 2 ? "127.0.0.1" : "::1"];
+  }
+  CHECK_FALSE(may_open_stream(open, "127.0.0.1", o));  // 48 in all
+  // From loopback alone, the limits are those of any one address and of all.
+  std::map<std::string, int> local;
+  while (may_open_stream(local, "127.0.0.1", o)) ++local["127.0.0.1"];
+  CHECK(local["127.0.0.1"] == 32);
+  while (may_open_stream(local, "127.0.0.2", o)) ++local["127.0.0.2"];
+  CHECK(local["127.0.0.2"] == 16);
+}
+
+namespace {
+
+// A connection that has sent `request` and reads nothing back, its receive buffer small
+// so the server soon has to wait for it.
+int non_reading_connection(int port, const std::string& request) {
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  int size = 4096;
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, sizeof size);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  for (size_t done = 0; done < request.size();) {
+    ssize_t n = ::send(fd, request.data() + done, request.size() - done, MSG_NOSIGNAL);
+    if (n <= 0) break;
+    done += size_t(n);
+  }
+  return fd;
+}
+
+}  // namespace
+
+TEST_CASE("serve: 80 connections that pipeline requests and never read do not delay a request") {
+  TempDir tmp;
+  write_site(tmp.path);
+  write_file(tmp.path / "static/big.js", std::string(300 * 1024, 'x'));  // KaTeX's size
+  TestServer ts(tmp.path);
+  std::string one =
+      "GET /big.js HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(ts.port) + "\r\n\r\n";
+  std::string pipelined;
+  for (int i = 0; i < 100; ++i) pipelined += one;
+  std::vector<int> stalled;
+  for (int i = 0; i < 80; ++i) {
+    int fd = non_reading_connection(ts.port, pipelined);
+    REQUIRE(fd >= 0);
+    stalled.push_back(fd);
+  }
+  // As many as there are workers have begun to get an answer (a bounded wait): without a
+  // bound on what waits for them, every worker now waits on one of them.
+  std::vector<pollfd> fds;
+  for (int fd : stalled) fds.push_back(pollfd{fd, POLLIN, 0});
+  auto deadline = Clock::now() + milliseconds(10000);
+  size_t answered = 0;
+  while (answered < 64 && Clock::now() < deadline) {
+    std::this_thread::sleep_for(milliseconds(20));
+    int n = ::poll(fds.data(), fds.size(), 0);
+    answered = n > 0 ? size_t(n) : 0;
+  }
+  REQUIRE(answered >= 64);
+  httplib::Client c = ts.client();
+  milliseconds slowest{0};
+  for (int i = 0; i < 10; ++i) {
+    auto start = Clock::now();
+    auto res = c.Get(i % 2 ? "/" : "/publications/");
+    slowest = std::max(slowest, std::chrono::duration_cast<milliseconds>(Clock::now() - start));
+    REQUIRE(res);
+    CHECK(res->status == 200);
+  }
+  CAPTURE(slowest.count());
+  CHECK(slowest < milliseconds(2000));  // each waited ~4.7 s when every worker waited on them
+  for (int fd : stalled) ::close(fd);
 }
 
 TEST_CASE("serve: a request head is limited in lines and bytes, and must arrive within 5 s") {

@@ -12,9 +12,12 @@
 //   a connection without one is closed after 5 s idle. More than 100 header lines or
 //   16 KiB of head is refused with 431 as soon as it is seen, a body over 64 KiB with 413.
 // - Only then does a worker (a pool of 64) run httplib on the request, from memory, and
-//   write the answer, which the client must take within 5 s per write; a keep-alive
-//   connection goes back to the gate. A worker is held for longer only by a live-reload
-//   stream, and there are at most ServeOptions::max_streams (48) of those.
+//   write the answer, which the client must take within 5 s per write and 15 s in all the
+//   connection's answers together; a keep-alive connection goes back to the gate. At most
+//   16 workers wait for clients that do not read; past that such a client has 100 ms, so
+//   connections that pipeline requests and never read cannot hold every worker. A worker
+//   is held for longer only by a live-reload stream, and there are at most
+//   ServeOptions::max_streams (48) of those, 16 of them kept for loopback clients.
 #include <sys/socket.h>
 #include <unistd.h>
 

@@ -1,9 +1,9 @@
 // Math as a reader sees it: a site whose pages hold TeX taken from real papers (in a
 // page body, a bio, an abstract and BibTeX titles), built by sitegen and opened in
 // headless Chromium. Every `.math` element must be typeset by KaTeX (the site's own copy,
-// no network), with no KaTeX error and no console error, and a page without math must
-// load no KaTeX file. Screenshots of a math page in the light and dark colour schemes
-// are written to $SITEGEN_MATH_SHOTS when it is set.
+// no network; the last ones after the load), with no KaTeX error and no console error,
+// and a page without math must load no KaTeX file. Screenshots of a math page in the
+// light and dark colour schemes are written to $SITEGEN_MATH_SHOTS when it is set.
 //
 // Run: npm ci --prefix tests/browser && node tests/browser/math.test.mjs
 // (SITEGEN_BINARY names the binary; default build/sitegen). Under ctest, a missing
@@ -126,6 +126,11 @@ async function open(rel, colorScheme = 'light') {
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(server.url + rel, { waitUntil: 'load' });
+  // The first 50 ms of typesetting come before the page is shown, the rest after the load.
+  if (await page.evaluate(() => typeof katex !== 'undefined')) {
+    await page.waitForFunction(() => document.querySelectorAll('.math:not(.typeset)').length === 0,
+      null, { timeout: 20000 });
+  }
   const math = await page.evaluate(() => [...document.querySelectorAll('.math')].map((el) => ({
     typeset: el.querySelector('.katex') !== null,
     error: el.querySelector('.katex-error') !== null,
