@@ -112,3 +112,14 @@ add_test(NAME source_portable COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/check-por
 # Exits with 77 (skipped) when Chromium/Chrome or pdftotext (poppler-utils) is missing.
 add_test(NAME browser_cv_pdf COMMAND bash ${CMAKE_SOURCE_DIR}/tests/cv_pdf_test.sh $<TARGET_FILE:sitegen>)
 set_tests_properties(browser_cv_pdf PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS browser)
+
+# --- Every page of examples/lab through `sitegen serve` in headless Chromium
+# (tests/browser/serve_pages.test.mjs): no failed request (member photos in people/<id>/
+# included), no console or script error, every image shown. Exits with 77 (skipped) when
+# tests/browser/node_modules or /usr/bin/chromium is missing.
+if(SITEGEN_WEB_NODE)
+  add_test(NAME browser_serve_pages
+           COMMAND ${CMAKE_COMMAND} -E env SITEGEN_BINARY=$<TARGET_FILE:sitegen> SITEGEN_SKIP_CODE=77
+                   ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/serve_pages.test.mjs)
+  set_tests_properties(browser_serve_pages PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS browser)
+endif()
