@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Takes the screenshots in docs/screenshots/ with headless Chromium: the home and
-# publication pages of the starter site and each example, at 1280 and 390 px, light
-# and dark. Usage: scripts/screenshots.sh [SITEGEN] [OUTDIR]
+# publication pages of the starter site and each example (and the group's /people/), at
+# 1280 and 390 px, light and dark. Usage: scripts/screenshots.sh [SITEGEN] [OUTDIR]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 sitegen=${1:-./build/sitegen}
@@ -20,7 +20,7 @@ shoot() {  # url file width scheme
 }
 
 port=8870
-for site in content examples/qinghao-hu examples/han-zhao examples/hao-wu; do
+for site in content examples/qinghao-hu examples/han-zhao examples/hao-wu examples/lab; do
   name=$(basename "$site")
   [[ $name == content ]] && name=starter
   "$sitegen" build "$site" -o "$work/$name" -q
@@ -31,6 +31,9 @@ for site in content examples/qinghao-hu examples/han-zhao examples/hao-wu; do
     for scheme in light dark; do
       shoot "http://127.0.0.1:$port/" "$outdir/$name-home-$width-$scheme.png" "$width" "$scheme"
       shoot "http://127.0.0.1:$port/publications/" "$outdir/$name-publications-$width-$scheme.png" "$width" "$scheme"
+      if [[ -f $work/$name/people/index.html ]]; then
+        shoot "http://127.0.0.1:$port/people/" "$outdir/$name-people-$width-$scheme.png" "$width" "$scheme"
+      fi
     done
   done
   kill "$server"

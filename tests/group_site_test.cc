@@ -5,6 +5,8 @@
 
 #include <filesystem>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "build/build.h"
 #include "load/load.h"
@@ -90,11 +92,20 @@ TEST_CASE("group site: every member's name is highlighted in the group's list") 
           ++expected;
           CHECK_MESSAGE(list.find("\">" + a.name + "</strong>") != std::string::npos, a.name);
         }
+  // Counted in author lists: the legend above the list shows each style once more.
+  const std::string mark = "<span class=\"author\"><strong class=\"me member";
   size_t highlighted = 0;
-  for (size_t at = list.find("<strong class=\"me member"); at != std::string::npos;
-       at = list.find("<strong class=\"me member", at + 1))
+  for (size_t at = list.find(mark); at != std::string::npos; at = list.find(mark, at + 1))
     ++highlighted;
   CHECK(highlighted == expected);
+  CHECK(list.find("<dl class=\"legend\">\n"
+                  "<div><dt><strong class=\"me member\">Name</strong></dt><dd>Group "
+                  "member</dd></div>\n"
+                  "<div><dt><strong class=\"me member pi\">Name</strong></dt><dd>Principal "
+                  "investigator</dd></div>\n"
+                  "<div><dt><strong class=\"me member student\">Name</strong></dt><dd>Student</"
+                  "dd></div>\n"
+                  "</dl>") != std::string::npos);
   // The PI apart, and students marked, as site.toml asks.
   CHECK(list.find("<strong class=\"me member pi\">Maria Lindqvist</strong>") != std::string::npos);
   CHECK(list.find("<strong class=\"me member student\">Lena Brandt</strong>") != std::string::npos);
@@ -119,6 +130,85 @@ TEST_CASE("group site: /people/ lists members by role and alumni last, with wher
     CHECK_MESSAGE(after.find("href=\"/people/" + std::string(id) + "/\"") == std::string::npos, id);
   CHECK(after.find("<p class=\"member-now\">Now: Assistant Professor, Example Institute of "
                    "Technology</p>") != std::string::npos);
+}
+
+TEST_CASE("group site: /people/ shows each member as a card, with a photo or their initials") {
+  Site site = load_lab();
+  BuildResult r = build_lab();
+  std::string html = page(r, "people/index.html");
+  // The PI's card: the photo kept in people/maria-lindqvist/, what she does and since when,
+  // her interests, her address (a mailto: link once the page's script runs) and her links.
+  size_t pi = html.find("<li class=\"member-card\" data-role=\"pi\">");
+  REQUIRE(pi != std::string::npos);
+  std::string card = html.substr(pi, html.find("</div>\n</li>", pi) - pi);
+  CHECK(card.find("<img class=\"member-photo\" src=\"/people/maria-lindqvist/photo.jpg\" "
+                  "alt=\"\" width=\"128\" height=\"128\" loading=\"lazy\">\n") !=
+        std::string::npos);
+  CHECK(card.find("<h3 class=\"member-name\"><a href=\"/people/maria-lindqvist/\">Maria "
+                  "Lindqvist</a></h3>\n"
+                  "<p class=\"member-position\">Professor of Computer Science</p>\n"
+                  "<p class=\"member-years\">since Sep 2012</p>\n\n"
+                  "<ul class=\"member-interests\"><li>Operating systems</li><li>Storage</li>"
+                  "<li>Energy-efficient computing</li></ul>\n"
+                  "<p class=\"member-email\">") != std::string::npos);
+  CHECK(card.find("data-eu=\"airam\" data-ed=\"gro.elpmaxe.bal\">") != std::string::npos);
+  for (const char* label : {"GitHub", "Google Scholar", "ORCID"})
+    CHECK_MESSAGE(card.find("<span class=\"visually-hidden\">" + std::string(label) +
+                            "</span></a></li>") != std::string::npos,
+                  label);
+  // Every member has a card; those without a photo an avatar of their initials.
+  size_t cards = 0, photos = 0;
+  for (size_t at = html.find("<li class=\"member-card\""); at != std::string::npos;
+       at = html.find("<li class=\"member-card\"", at + 1))
+    ++cards;
+  for (size_t at = html.find("<img class=\"member-photo\""); at != std::string::npos;
+       at = html.find("<img class=\"member-photo\"", at + 1))
+    ++photos;
+  CHECK(cards == site.members.size());
+  CHECK(photos == 2);  // Maria Lindqvist and Lena Brandt
+  CHECK(html.find("<span class=\"member-photo avatar avatar-5\" "
+                  "aria-hidden=\"true\">TF</span>\n<div class=\"member-id\">\n"
+                  "<h3 class=\"member-name\"><a href=\"/people/tomas-ferreira/\">Tomás "
+                  "Ferreira</a></h3>") != std::string::npos);
+  CHECK(html.find("<p class=\"member-years\">Sep 2015 – Aug 2020</p>") != std::string::npos);
+}
+
+TEST_CASE("group site: the home page shows current members, the latest news and selected papers") {
+  Site site = load_lab();
+  BuildResult r = build_lab();
+  std::string home = page(r, "index.html");
+  size_t strip = home.find("<ul class=\"people-strip\">");
+  REQUIRE(strip != std::string::npos);
+  std::string people = home.substr(strip, home.find("</ul>", strip) - strip);
+  std::vector<std::string> shown;
+  const std::string name = "<span class=\"strip-name\">";
+  for (size_t at = people.find(name); at != std::string::npos; at = people.find(name, at + 1))
+    shown.push_back(
+        people.substr(at + name.size(), people.find('<', at + name.size()) - at - name.size()));
+  std::vector<std::string> current;
+  for (const Member& m : site.members)
+    if (!m.alumni()) current.push_back(m.person.name);
+  CHECK(shown == current);  // in the order of /people/, no alumni
+  CHECK(shown.size() == 11);
+  CHECK(people.find("<li><a href=\"/people/maria-lindqvist/\"><img class=\"member-photo\" "
+                    "src=\"/people/maria-lindqvist/photo.jpg\" alt=\"\" width=\"96\" "
+                    "height=\"96\" loading=\"lazy\"><span class=\"strip-name\">Maria "
+                    "Lindqvist</span></a><span class=\"strip-position\">Professor of Computer "
+                    "Science</span></li>") != std::string::npos);
+  CHECK(home.find("<p class=\"see-all\"><a href=\"/people/\">All people →</a></p>") !=
+        std::string::npos);
+  // The five latest news, and the papers marked `selected` in group.bib.
+  size_t news = 0;
+  for (size_t at = home.find("<li class=\"news-item"); at != std::string::npos;
+       at = home.find("<li class=\"news-item", at + 1))
+    ++news;
+  CHECK(news == 5);
+  CHECK(home.find("Lena Brandt passed her thesis proposal on learned caching.") !=
+        std::string::npos);
+  CHECK(listed_papers(home) ==
+        std::set<std::string>{"lab202545", "lab202442", "lab202440", "lab202337"});
+  CHECK(home.find("<div><dt><strong class=\"me member student\">Name</strong></dt><dd>Student</"
+                  "dd></div>") != std::string::npos);
 }
 
 TEST_CASE("group site: each member page has Person JSON-LD, memberOf the group") {

@@ -149,3 +149,14 @@ if(SITEGEN_WEB_NODE)
                    ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/bibtex_cite.test.mjs)
   set_tests_properties(browser_bibtex_cite PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 180 LABELS browser)
 endif()
+
+# --- Every page of examples/lab through `sitegen serve` in headless Chromium
+# (tests/browser/serve_pages.test.mjs): no failed request (member photos in people/<id>/
+# included), no console or script error, every image shown. Exits with 77 (skipped) when
+# tests/browser/node_modules or /usr/bin/chromium is missing.
+if(SITEGEN_WEB_NODE)
+  add_test(NAME browser_serve_pages
+           COMMAND ${CMAKE_COMMAND} -E env SITEGEN_BINARY=$<TARGET_FILE:sitegen> SITEGEN_SKIP_CODE=77
+                   ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/serve_pages.test.mjs)
+  set_tests_properties(browser_serve_pages PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS browser)
+endif()

@@ -204,10 +204,14 @@ httplib::Server::HandlerResponse Server::Impl::handle(const httplib::Request& re
   // brotli (at the highest quality) takes 80-130 ms per page, slower than the build.
   std::shared_ptr<const std::string> body;
   if (!f.copy_from.empty()) {
-    // Read now, so the file on disk is what is served, but only from inside static/.
-    if (s->static_dir.empty() || !is_inside_dir(f.copy_from, s->static_dir)) {
+    // Read now, so the file on disk is what is served, but only from where the build
+    // takes such files: inside static/, or for a member's photo inside the content folder.
+    bool from_static = f.copy_from.starts_with(s->static_prefix);
+    const std::string& dir = from_static ? s->static_dir : s->content_dir;
+    if (dir.empty() || !is_inside_dir(f.copy_from, dir)) {
       res.status = 403;
-      res.set_content("refusing to serve /" + route.file + ": it leads outside static/\n",
+      res.set_content("refusing to serve /" + route.file + ": it leads outside " +
+                          (from_static ? "static/" : "the content folder") + "\n",
                       kTextPlain);
       return R::Handled;
     }

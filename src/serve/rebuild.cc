@@ -128,6 +128,9 @@ void Server::Impl::publish(Built built, const std::vector<std::string>& changed)
   std::error_code ec;
   fs::path static_dir = fs::canonical(options.content_dir + "/static", ec);
   if (!ec) next->static_dir = static_dir.string();
+  fs::path content_dir = fs::canonical(options.content_dir, ec);
+  if (!ec) next->content_dir = content_dir.string();
+  next->static_prefix = DiskSource(options.content_dir).disk_path("static/");
   for (const auto& [key, f] : next->output.files)
     if (!f.copy_from.empty()) next->stamps[key] = file_stamp(f.copy_from);
 

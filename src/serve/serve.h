@@ -45,7 +45,12 @@ struct ServedSite {
   std::string base_path = "/";  // URL path the site lives under: "/" or "/repo/"
   std::string build_id;         // changes whenever what is served changes
   std::string css_version;      // the stylesheet's `?v=` (BuildSettings::css_version)
-  std::string static_dir;       // <content>/static, symlinks resolved: copy_from must be inside
+  // Where files copied from disk must still be when served (a link swapped in after the
+  // build must not publish what the build would refuse): a file of static/ inside
+  // static_dir, any other (a member's photo in people/) inside content_dir, as DiskSource
+  // holds the build to. Both with symlinks resolved; static_prefix is static/ as copy_from
+  // spells it.
+  std::string static_dir, content_dir, static_prefix;
   std::map<std::string, std::string> stamps;  // copy_from files: "mtime:size" when built
   size_t pages = 0;
   bool good = false;  // false until a build succeeded: then every page explains the errors

@@ -482,6 +482,33 @@ TEST_CASE("serve: the base path of base_url is honoured") {
   CHECK(redirect->get_header_value("Location") == "/repo/publications/?x=1");
 }
 
+TEST_CASE("serve: a member's photo kept in people/<id>/ is served, as build publishes it") {
+  TempDir tmp;
+  fs::path content = tmp.path / "lab";
+  write_file(content / "site.toml", "title = \"Lab\"\n[group]\nname = \"Lab\"\n");
+  write_file(content / "people/ada/person.toml", "name = \"Ada Example\"\nrole = \"pi\"\n");
+  write_file(content / "people/ada/photo.jpg", "\xff\xd8\xff photo");
+  write_file(tmp.path / "secret.jpg", "TOP-SECRET");
+  TestServer ts(content);
+  httplib::Client c = ts.client();
+  CHECK(body_of(c, "/people/").find("src=\"/people/ada/photo.jpg\"") != std::string::npos);
+  auto photo = c.Get("/people/ada/photo.jpg");
+  REQUIRE(photo);
+  CHECK(photo->status == 200);
+  CHECK(photo->get_header_value("Content-Type") == "image/jpeg");
+  CHECK(photo->body == "\xff\xd8\xff photo");
+
+  // A link swapped in for it after the build leads out of the content folder: refused
+  // (the rebuild it sets off fails for the same reason, and the last build stays).
+  fs::remove(content / "people/ada/photo.jpg");
+  fs::create_symlink(tmp.path / "secret.jpg", content / "people/ada/photo.jpg");
+  auto swapped = c.Get("/people/ada/photo.jpg");
+  REQUIRE(swapped);
+  CHECK(swapped->status == 403);
+  CHECK(swapped->body ==
+        "refusing to serve /people/ada/photo.jpg: it leads outside the content folder\n");
+}
+
 TEST_CASE("serve: traversal attempts and malformed requests get a clean 4xx") {
   TempDir tmp;
   fs::path content = tmp.path / "content";

@@ -176,20 +176,28 @@ constexpr size_t kFiltersOnEveryPage = 30;
 }  // namespace
 
 void put_legend(Data& d, const std::vector<const Publication*>& pubs,
-                const std::vector<Marker>& markers) {
+                const std::vector<Marker>& markers, const std::vector<NameStyle>& styles) {
   std::set<const Marker*> used;
   for (const Publication* p : pubs)
     for (const Author& a : p->authors)
       for (const Marker* m : markers_in(a.markers, markers)) used.insert(m);
-  Data legend = data_list(used.size());
+  Data legend = data_list(styles.size() + used.size());
+  for (const NameStyle& s : styles) {
+    Data item;
+    put(item, "symbol", s.sample);
+    put(item, "text", s.text);
+    put(item, "member_class", s.member_class);
+    data_push(legend, std::move(item));
+  }
   for (const Marker& m : markers) {
     if (!used.count(&m)) continue;
     Data item;
     put(item, "symbol", m.symbol);
     put(item, "text", m.text);
+    put(item, "member_class", "");
     data_push(legend, std::move(item));
   }
-  put(d, "has_legend", data_flag(!used.empty()));
+  put(d, "has_legend", data_flag(!legend.is_empty_list()));
   put(d, "legend", std::move(legend));
 }
 
@@ -291,14 +299,26 @@ View::View(const Site& site, ViewOptions options)
   put(common_, "body_end_html", options_.body_end_html);
   put(common_, "publications_url", urls_.page("publications/"));
   put(common_, "news_url", urls_.page("news/"));
-  Data markers = data_list(site.pubs_settings.markers.size());
+  // The publication list's legend: on a group site, first how members' names are styled.
+  std::vector<const Publication*> all_pubs;
+  for (const Publication& p : site.publications) all_pubs.push_back(&p);
+  std::vector<NameStyle> styles = name_styles(all_pubs);
+  Data markers = data_list(styles.size() + site.pubs_settings.markers.size());
+  for (const NameStyle& st : styles) {
+    Data item;
+    put(item, "symbol", st.sample);
+    put(item, "text", st.text);
+    put(item, "member_class", st.member_class);
+    data_push(markers, std::move(item));
+  }
   for (const Marker& m : site.pubs_settings.markers) {
     Data item;
     put(item, "symbol", m.symbol);
     put(item, "text", m.text);
+    put(item, "member_class", "");  // not a name style: hides any outer one
     data_push(markers, std::move(item));
   }
-  put(common_, "has_markers", data_flag(!site.pubs_settings.markers.empty()));
+  put(common_, "has_markers", data_flag(!markers.is_empty_list()));
   put(common_, "markers", std::move(markers));
 
   // Navigation: the [nav] items, or every section that has content; then pages with nav = true.
@@ -622,7 +642,7 @@ Data View::home() const {
     put(d, "bio_lang", fallback_lang(site_.bio, options_.default_site->bio));
   put(d, "has_selected", data_flag(!selected.is_empty_list()));
   put(d, "selected", std::move(selected));
-  put_legend(d, shown, site_.pubs_settings.markers);
+  put_legend(d, shown, site_.pubs_settings.markers, name_styles(shown));
   Data news = data_list(std::min<size_t>(site_.news.size(), 5));
   for (size_t i = 0; i < site_.news.size() && i < 5; ++i) {
     data_push(news, news_item(i));
@@ -631,6 +651,13 @@ Data View::home() const {
   put(d, "news", std::move(news));
   put(d, "has_citation_stats", data_flag(false));
   if (site_.pubs_settings.show_citations) put_citation_stats(d);
+  // A group's home page shows who is in the group now, as /people/ shows them.
+  Data members = data_list(0);
+  for (size_t i = 0; i < site_.members.size(); ++i)
+    if (!site_.members[i].alumni()) data_push(members, member_card(i));
+  put(d, "has_members", data_flag(!members.is_empty_list()));
+  put(d, "members", std::move(members));
+  put(d, "people_url", urls_.page("people/"));
   return d;
 }
 
@@ -766,7 +793,7 @@ Data View::publication(size_t index) const {
       page_meta("publication", p.title, publication_path(p), desc, pub_math_[index] & kMathOnPage,
                 publication_head_html(site_, urls_, p, publication_path(p)));
   put(d, "pub", pub_ref(index));
-  put_legend(d, {&p}, site_.pubs_settings.markers);
+  put_legend(d, {&p}, site_.pubs_settings.markers, name_styles({&p}));
   return d;
 }
 

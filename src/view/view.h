@@ -54,6 +54,8 @@ struct Urls {
   std::string content(const std::string& url, bool trusted = true) const;
 };
 
+struct NameStyle;
+
 class View {
  public:
   View(const Site& site, ViewOptions options);
@@ -130,6 +132,8 @@ class View {
   std::vector<std::string> member_classes(const Publication& p) const;
   void put_people(Data& d, const std::vector<std::string>& ids) const;
   Data member_card(size_t index) const;
+  // The styles of members' names among these publications' authors, for the legend.
+  std::vector<NameStyle> name_styles(const std::vector<const Publication*>& pubs) const;
   // A cv.toml section filled from publications.toml and the .bib files, or talks.toml.
   Data cv_publications(const CvSection& s, bool& math) const;
   Data cv_talks(bool& math) const;

@@ -62,7 +62,7 @@ Data View::cv_publications(const CvSection& s, bool& math) const {
     data_push(glist, std::move(g));
   }
   data_put(sec, "groups", std::move(glist));
-  put_legend(sec, shown, site_.pubs_settings.markers);
+  put_legend(sec, shown, site_.pubs_settings.markers, name_styles(shown));
   return sec;
 }
 

@@ -27,9 +27,17 @@ void append_link(Data& links, const std::string& label, const std::string& url, 
 // `s` as a CSS string, safe inside a <style> element.
 std::string css_string(std::string_view s);
 
-// The legend of the marks these publications' authors carry: `legend` ({symbol, text},
-// in the order of [publications.markers]) and `has_legend`.
+// On a group site, one way members' names are set apart in author lists, as the legend
+// shows it: `sample` (a word) in the style of `member_class`, and what the style means.
+struct NameStyle {
+  std::string member_class;  // "member", "member pi", "member student"
+  std::string sample, text;
+};
+
+// The legend of the marks these publications' authors carry: `legend` ({symbol, text,
+// member_class}: the name styles first, then the marks in the order of
+// [publications.markers]) and `has_legend`.
 void put_legend(Data& d, const std::vector<const Publication*>& pubs,
-                const std::vector<Marker>& markers);
+                const std::vector<Marker>& markers, const std::vector<NameStyle>& styles = {});
 
 }  // namespace sitegen

@@ -1,11 +1,14 @@
 // A group site's pages: /people/ (members by role, alumni last) and each member's page
 // (profile, bio, their papers from the group's list, the news and talks naming them).
 #include <algorithm>
+#include <cctype>
+#include <cstdint>
 
 #include "load/date.h"
 #include "load/group.h"
 #include "markdown/math.h"
 #include "text/slug.h"
+#include "text/utf8.h"
 #include "view/view.h"
 #include "view/view_data.h"
 #include "view/view_meta.h"
@@ -19,7 +22,59 @@ std::string role_label(const Member& m, const UiStrings& ui) {
   return group_role(m.role) ? ui.get("role." + m.role) : "";
 }
 
+// The first letter of a word, with the combining accents that follow it.
+std::string first_letter(std::string_view word) {
+  size_t i = 0;
+  char32_t c = decode_utf8(word, i);
+  std::string out(word.substr(0, i));
+  if (c < 0x80) out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  for (size_t next = i; next < word.size(); i = next) {
+    char32_t mark = decode_utf8(word, next);
+    if (mark < 0x300 || mark > 0x36F) break;
+    out += word.substr(i, next - i);
+  }
+  return out;
+}
+
+// An avatar's letters: the first letters of the name's first and last words ("Maria
+// Lindqvist" -> "ML"); of a name written without spaces, its first letter ("王伟" -> "王").
+std::string initials(std::string_view name) {
+  std::vector<std::string_view> words;
+  for (size_t at = 0; at < name.size();) {
+    size_t end = std::min(name.find(' ', at), name.size());
+    if (end > at) words.push_back(name.substr(at, end - at));
+    at = end + 1;
+  }
+  if (words.empty()) return "";
+  std::string out = first_letter(words.front());
+  if (words.size() > 1) out += first_letter(words.back());
+  return out;
+}
+
+// One of the theme's avatar colours (1-8), the same for a member in every build.
+std::string avatar_colour(std::string_view id) {
+  uint32_t h = 2166136261u;  // FNV-1a
+  for (unsigned char c : id) h = (h ^ c) * 16777619u;
+  return std::to_string(h % 8 + 1);
+}
+
 }  // namespace
+
+std::vector<NameStyle> View::name_styles(const std::vector<const Publication*>& pubs) const {
+  bool member = false, pi = false, student = false;
+  for (const Publication* p : pubs)
+    for (const std::string& c : member_classes(*p)) {
+      member = member || !c.empty();
+      pi = pi || c.ends_with(" pi");
+      student = student || c.ends_with(" student");
+    }
+  std::vector<NameStyle> styles;
+  const std::string& sample = ui_.get("member_name_sample");
+  if (member) styles.push_back({"member", sample, ui_.get("legend_member")});
+  if (pi) styles.push_back({"member pi", sample, ui_.get("legend_pi")});
+  if (student) styles.push_back({"member student", sample, ui_.get("legend_student")});
+  return styles;
+}
 
 std::vector<std::string> View::member_classes(const Publication& p) const {
   std::vector<std::string> classes;
@@ -68,12 +123,28 @@ Data View::member_card(size_t index) const {
   put(c, "affiliation", p.affiliation);
   put(c, "has_photo", data_flag(!p.photo.empty()));
   put(c, "photo_url", p.photo.empty() ? "" : urls_.content(p.photo));
-  put(c, "years", m.start.empty() && m.end.empty() ? "" : format_range(m.start, m.end));
+  put(c, "initials", initials(p.name));
+  put(c, "avatar", avatar_colour(m.id));
+  // "since Sep 2019" while they are in the group, "Sep 2015 – Aug 2020" once they left.
+  std::string years;
+  if (!m.alumni() && !m.start.empty())
+    years = ui_.get("member_since", {{"date", format_date(m.start, ui_.dates)}});
+  else if (m.alumni() && m.start.empty())
+    years = ui_.get("member_until", {{"date", format_date(m.end, ui_.dates)}});
+  else if (m.alumni())
+    years = format_range(m.start, m.end, ui_.dates);
+  put(c, "years", std::move(years));
   put(c, "alumni", data_flag(m.alumni()));
   put(c, "now", m.now);
   put(c, "interests", string_list(p.interests));
   put(c, "has_interests", data_flag(!p.interests.empty()));
   put(c, "papers", std::to_string(member_pubs_[index].size()));
+  put(c, "has_email", data_flag(!p.email.empty()));
+  put(c, "email_html", p.email.empty() ? "" : obfuscated_email_html(p.email));
+  Data links = data_list(p.links.size());
+  for (const Link& l : p.links) append_link(links, l.label, l.url, urls_, ui_, l.trusted);
+  put(c, "has_links", data_flag(!links.is_empty_list()));
+  put(c, "links", std::move(links));
   return c;
 }
 
@@ -83,12 +154,17 @@ Data View::people() const {
   Data groups = data_list(roles.size() + 1);
   auto add_group = [&](const std::string& title, bool alumni, auto&& in_group) {
     Data members = data_list(0);
+    size_t n = 0;
     for (size_t i = 0; i < site_.members.size(); ++i)
-      if (site_.members[i].alumni() == alumni && in_group(site_.members[i]))
+      if (site_.members[i].alumni() == alumni && in_group(site_.members[i])) {
         data_push(members, member_card(i));
-    if (members.is_empty_list()) return;
+        ++n;
+      }
+    if (n == 0) return;
     Data g;
     put(g, "title", title);
+    // How wide the group is, so small groups can share a row: "1", "2", "3" or "many".
+    put(g, "size", n > 3 ? "many" : std::to_string(n));
     put(g, "anchor", slugify(title));
     put(g, "alumni", data_flag(alumni));
     put(g, "members", std::move(members));
@@ -99,6 +175,9 @@ Data View::people() const {
               [&](const Member& m) { return m.role == r.name; });
   add_group(ui_.get("alumni"), true, [](const Member&) { return true; });
   put(d, "groups", std::move(groups));
+  put(d, "has_email",
+      data_flag(std::any_of(site_.members.begin(), site_.members.end(),
+                            [](const Member& m) { return !m.person.email.empty(); })));
   return d;
 }
 
@@ -115,13 +194,7 @@ Data View::member(size_t index) const {
   Data d =
       page_meta("member", p.name, rel, desc, math, member_head_html(site_, urls_, m, rel, role));
   Data card = member_card(index);
-  put(card, "has_email", data_flag(!p.email.empty()));
-  put(card, "email_html", p.email.empty() ? "" : obfuscated_email_html(p.email));
   put(card, "phone", p.phone);
-  Data links = data_list(p.links.size());
-  for (const Link& l : p.links) append_link(links, l.label, l.url, urls_, ui_, l.trusted);
-  put(card, "has_links", data_flag(!links.is_empty_list()));
-  put(card, "links", std::move(links));
   put(d, "member", std::move(card));
   put(d, "bio_html", std::move(bio_html));
 
@@ -143,7 +216,7 @@ Data View::member(size_t index) const {
   put(d, "has_pubs", data_flag(!mine.empty()));
   put(d, "pub_count", std::to_string(mine.size()));
   put(d, "pub_years", std::move(years));
-  put_legend(d, shown, site_.pubs_settings.markers);
+  put_legend(d, shown, site_.pubs_settings.markers, name_styles(shown));
 
   auto names_member = [&](const std::vector<std::string>& people) {
     return std::find(people.begin(), people.end(), m.id) != people.end();
@@ -163,7 +236,7 @@ Data View::member(size_t index) const {
       Data g;
       put(g, "event", e.event);
       put(g, "location", e.location);
-      put(g, "date", format_date(e.date));
+      put(g, "date", format_date(e.date, ui_.dates));
       put(g, "date_iso", iso_date(e.date));
       data_push(given, std::move(g));
     }

@@ -10,12 +10,11 @@
 // prerequisites exit with SITEGEN_SKIP_CODE so the test shows as skipped.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  chromiumArgs, chromiumPath, missingPrerequisite, root, sitegen, skipWhenMissing,
+  chromiumArgs, chromiumPath, missingPrerequisite, root, skipWhenMissing, startServer, stopServer,
 } from './sites.mjs';
 
 const missing = missingPrerequisite();
@@ -26,43 +25,6 @@ function save(file, text) {
   const tmp = `${file}.tmp-save`;
   fs.writeFileSync(tmp, text);
   fs.renameSync(tmp, file);
-}
-
-// Starts `sitegen serve` and resolves with the URL it prints (bounded: 10 s).
-function startServer(contentDir) {
-  const child = spawn(sitegen, ['serve', contentDir, '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stderr.on('data', (d) => { err += d; });
-  const url = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL from sitegen serve:\n${out}${err}`)), 10000);
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/^serving (http:\/\/127\.0\.0\.1:\d+\/\S*)$/m);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`sitegen serve exited with ${code}:\n${out}${err}`)));
-  });
-  return { child, url, logs: () => out + err };
-}
-
-// Sends SIGTERM and waits (bounded) for the exit; resolves with [code, milliseconds].
-function stopServer(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve([child.exitCode, 0]);
-    const start = Date.now();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve([code, Date.now() - start]);
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 let tmp;

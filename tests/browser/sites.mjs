@@ -1,8 +1,8 @@
-// Shared by the browser checks (site_checks, math, live_reload) and lighthouse.mjs: build content/ and every example
+// Shared by the browser checks (site_checks, math, live_reload, serve_pages) and lighthouse.mjs: build content/ and every example
 // with sitegen, and serve a built site the way GitHub Pages does (under a base path,
 // directories redirect to their slash form, missing files get the site's 404.html, text
-// is sent gzipped to a client that accepts it).
-import { execFileSync } from 'node:child_process';
+// is sent gzipped to a client that accepts it), or start and stop `sitegen serve`.
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -43,6 +43,44 @@ export function contentDirs() {
     .sort()
     .map((d) => `examples/${d}`);
   return ['content', ...examples];
+}
+
+// Starts `sitegen serve` on a free port and resolves `url` with the address it prints
+// (bounded: 10 s); `logs()` is what it wrote so far.
+export function startServer(contentDir) {
+  const child = spawn(sitegen, ['serve', contentDir, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (d) => { err += d; });
+  const url = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no URL from sitegen serve:\n${out}${err}`)), 10000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/^serving (http:\/\/127\.0\.0\.1:\d+\/\S*)$/m);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`sitegen serve exited with ${code}:\n${out}${err}`)));
+  });
+  return { child, url, logs: () => out + err };
+}
+
+// Sends SIGTERM and waits (bounded) for the exit; resolves with [code, milliseconds].
+export function stopServer(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve([child.exitCode, 0]);
+    const start = Date.now();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve([code, Date.now() - start]);
+    });
+    child.kill('SIGTERM');
+  });
 }
 
 // Builds `content` (relative to the repository, or absolute) for `baseUrl` into `outDir`.
