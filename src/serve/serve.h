@@ -26,7 +26,7 @@ struct ServeOptions {
   int port_tries = 20;             // taken? then port+1, port+2, ... this many ports in all
   bool poll = false;               // watch by polling instead of inotify
   int debounce_ms = 30;            // quiet time that ends an editor's burst of writes
-  int heartbeat_ms = 15000;        // SSE comment lines, so dead connections are noticed
+  int heartbeat_ms = 1000;         // SSE comment lines: a closed tab's stream ends within ~2 s
   int max_streams = 48;            // SSE clients at once; the pool of 64 keeps room for pages
   int max_client_streams = 32;     // of those, from one address: another still gets some
   int loopback_streams = 16;       // of those, kept for this machine's pages (with --bind)

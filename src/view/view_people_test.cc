@@ -96,7 +96,8 @@ TEST_CASE(
   };
   CHECK(avatar("Anna Schmidt") == "AS");
   CHECK(avatar("Émile van Zola") == "ÉZ");
-  CHECK(avatar("E\xCC\x81mile Zola") == "E\xCC\x81Z");  // E + combining acute
+  // E + combining acute is read as one character (NFC), so the avatar shows one letter.
+  CHECK(avatar("E\xCC\x81mile Zola") == "\xC3\x89Z");
   CHECK(avatar("王伟") == "王");
   CHECK(avatar("ada lovelace") == "AL");
   CHECK(avatar("Madonna") == "M");
