@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Takes the screenshots in docs/screenshots/ with headless Chromium: the home and
-# publication pages of the starter site and each example (and the group's /people/), at
-# 1280 and 390 px, light and dark. Usage: scripts/screenshots.sh [SITEGEN] [OUTDIR]
+# publication pages of the starter site and each example, a paper's page, the starter's
+# talks, the lab's list with its teasers and its /people/, at 1366 and 390 px, light and dark.
+# Usage: scripts/screenshots.sh [SITEGEN] [OUTDIR]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 sitegen=${1:-./build/sitegen}
@@ -19,6 +20,14 @@ shoot() {  # url file width scheme
     "${dark[@]}" --window-size="$3,$(( $3 > 800 ? 1100 : 1500 ))" --screenshot="$2" "$1" 2>/dev/null
 }
 
+# Each site with the pages shot besides home and publications (name=path).
+declare -A extra=(
+  [content]="paper=publications/fastpath/ talks=talks/"
+  [examples/qinghao-hu]=""
+  [examples/han-zhao]=""
+  [examples/hao-wu]=""
+  [examples/lab]="paper=publications/lab202545/ people=people/"
+)
 port=8870
 for site in content examples/qinghao-hu examples/han-zhao examples/hao-wu examples/lab; do
   name=$(basename "$site")
@@ -27,13 +36,11 @@ for site in content examples/qinghao-hu examples/han-zhao examples/hao-wu exampl
   (cd "$work/$name" && exec python3 -m http.server "$port" --bind 127.0.0.1 >/dev/null 2>&1) &
   server=$!
   for _ in $(seq 50); do curl -fs "http://127.0.0.1:$port/" >/dev/null 2>&1 && break; sleep 0.1; done
-  for width in 1280 390; do
+  for width in 1366 390; do
     for scheme in light dark; do
-      shoot "http://127.0.0.1:$port/" "$outdir/$name-home-$width-$scheme.png" "$width" "$scheme"
-      shoot "http://127.0.0.1:$port/publications/" "$outdir/$name-publications-$width-$scheme.png" "$width" "$scheme"
-      if [[ -f $work/$name/people/index.html ]]; then
-        shoot "http://127.0.0.1:$port/people/" "$outdir/$name-people-$width-$scheme.png" "$width" "$scheme"
-      fi
+      for page in home= publications=publications/ ${extra[$site]}; do
+        shoot "http://127.0.0.1:$port/${page#*=}" "$outdir/$name-${page%%=*}-$width-$scheme.png" "$width" "$scheme"
+      done
     done
   done
   kill "$server"

@@ -77,6 +77,36 @@ TEST_CASE("examples: every example builds with --strict") {
   }
 }
 
+TEST_CASE("examples: the lab shows teaser images and citation counts") {
+  BuildResult r = build_dir("examples/lab");
+  CHECK(r.diags.format_all() == "");
+  std::string list = page(r, "publications/index.html");
+  // Eight papers have a teaser (publications.toml adds them to group.bib's entries), each a
+  // small SVG drawing of its own.
+  size_t teasers = 0;
+  for (size_t at = list.find("<img class=\"pub-teaser\""); at != std::string::npos;
+       at = list.find("<img class=\"pub-teaser\"", at + 1))
+    ++teasers;
+  CHECK(teasers == 8);
+  CHECK(list.find("<img class=\"pub-teaser\" src=\"/teasers/lab202545.svg\" alt=\"Rethinking "
+                  "Fault-Tolerant Storage: Lessons from Sparse Model Serving\" width=\"160\" "
+                  "height=\"100\" loading=\"lazy\" decoding=\"async\">") != std::string::npos);
+  for (const char* id : {"lab202545", "lab202543", "lab202442", "lab202441", "lab202440",
+                         "lab202337", "lab202336", "lab202335"}) {
+    CAPTURE(id);
+    std::string svg = page(r, std::string("teasers/") + id + ".svg");
+    CHECK(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 320 200\"", 0) == 0);
+    CHECK(svg.size() < 40 * 1024);
+  }
+  // citations.toml's counts, under the papers in the list and on their pages.
+  CHECK(list.find("<p class=\"pub-citations\">Cited by 327</p>") != std::string::npos);
+  CHECK(page(r, "publications/lab201400/index.html")
+            .find("<p class=\"pub-citations\">Cited by 327</p>") != std::string::npos);
+  // A count of 0 is not shown.
+  std::string zero = page(r, "publications/lab202543/index.html");
+  CHECK(zero.find("pub-citations") == std::string::npos);
+}
+
 TEST_CASE("examples: every seed publication has its title on /publications/ and a page") {
   if (sitegen::testing::skip_without(kSeeds)) return;
   struct Case {

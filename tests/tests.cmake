@@ -159,4 +159,25 @@ if(SITEGEN_WEB_NODE)
            COMMAND ${CMAKE_COMMAND} -E env SITEGEN_BINARY=$<TARGET_FILE:sitegen> SITEGEN_SKIP_CODE=77
                    ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/serve_pages.test.mjs)
   set_tests_properties(browser_serve_pages PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS browser)
+# --- Rendered punctuation in headless Chromium (tests/browser/punctuation.test.mjs): every
+# page of content/ and every example at 1366 and 390 px, its text read with what ::before
+# and ::after add: no "()", "( )", ", ,", no block starting with a comma, no empty badge.
+# Exits with 77 (skipped) when tests/browser/node_modules or /usr/bin/chromium is missing.
+if(SITEGEN_WEB_NODE AND NOT SITEGEN_SANITIZE)
+  add_test(NAME browser_punctuation
+           COMMAND ${CMAKE_COMMAND} -E env SITEGEN_BINARY=$<TARGET_FILE:sitegen> SITEGEN_SKIP_CODE=77
+                   ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/punctuation.test.mjs)
+  set_tests_properties(browser_punctuation PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900 LABELS browser)
+endif()
+
+# --- The theme's layout by measured boxes (tests/browser/layout.test.mjs) at 1366 and 390
+# px: the home page's bio and sections, a paper's abstract and Cite box and legend, badges
+# on one line in every built-in language, the phone header with a language switcher, the
+# talks' abstract toggle, the lab example's teasers and citation counts. Exits with 77
+# (skipped) when tests/browser/node_modules or /usr/bin/chromium is missing.
+if(SITEGEN_WEB_NODE)
+  add_test(NAME browser_layout
+           COMMAND ${CMAKE_COMMAND} -E env SITEGEN_BINARY=$<TARGET_FILE:sitegen> SITEGEN_SKIP_CODE=77
+                   ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/layout.test.mjs)
+  set_tests_properties(browser_layout PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS browser)
 endif()

@@ -84,6 +84,12 @@ bool is_preprint_venue(std::string_view venue) {
          v.find("eprint archive") != std::string::npos || v == "corr";
 }
 
+// "Workshop on ...", "ICDE Workshops", "NeurIPS 2024 Workshop on ...": BibTeX has no
+// entry type for a workshop paper, its booktitle says so.
+bool is_workshop_venue(std::string_view venue) {
+  return ascii_lower(venue).find("workshop") != std::string::npos;
+}
+
 // The entry type's row of the one table (publication_type.h).
 PublicationType map_type(const std::string& t, const View& v, const std::string& venue) {
   const BibtexEntryTypeInfo* row = bibtex_entry_type_info(t);
@@ -92,7 +98,10 @@ PublicationType map_type(const std::string& t, const View& v, const std::string&
   bool preprint =
       (row->preprint == PreprintRule::kByVenue && is_preprint_venue(venue)) ||
       (row->preprint == PreprintRule::kByEprint && (eprint || is_preprint_venue(venue)));
-  return preprint ? PublicationType::kPreprint : row->type;
+  if (preprint) return PublicationType::kPreprint;
+  if (row->type == PublicationType::kConference && is_workshop_venue(venue))
+    return PublicationType::kWorkshop;
+  return row->type;
 }
 
 int parse_month(std::string_view m) {

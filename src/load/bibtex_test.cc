@@ -309,6 +309,19 @@ TEST_CASE("bibtex: entry types map onto publication types") {
   CHECK(type("@misc{k, title={T}, howpublished={\\url{https://x.org}}}") == "other");
   CHECK(type("@phdthesis{k, title={T}}") == "thesis");
   CHECK(type("@mastersthesis{k, title={T}}") == "thesis");
+  // BibTeX has no type for a workshop paper: the booktitle says it is one.
+  CHECK(type("@inproceedings{k, title={T}, booktitle={Proceedings of the 3rd Workshop on "
+             "Machine Learning and Systems}}") == "workshop");
+  CHECK(type("@inproceedings{k, title={T}, booktitle={{IEEE/CVF} {CVPR} Workshops}}") ==
+        "workshop");
+  CHECK(type("@conference{k, title={T}, booktitle={NeurIPS 2024 WORKSHOP on Efficient "
+             "Systems}}") == "workshop");
+  CHECK(type("@inproceedings{k, title={T}, booktitle={Symposium on Operating Systems "
+             "Principles}}") == "conference");
+  // Only a conference entry: a journal named "... Workshop ..." stays a journal.
+  CHECK(type("@article{k, title={T}, journal={Workshop Notes}}") == "journal");
+  CHECK(one("@inproceedings{k, title={T}, booktitle={Workshop on X}}").bibtex_type ==
+        "inproceedings");
   CHECK(type("@patent{k, title={T}}") == "patent");
   CHECK(type("@book{k, title={T}}") == "book");
   CHECK(type("@techreport{k, title={T}}") == "other");
@@ -676,7 +689,7 @@ TEST_CASE("bibtex files: homepage-alfolio-user.bib, an al-folio papers.bib") {
         "`author`, ...); the first one is kept and this one is ignored\n");
   CHECK(l.entries == 51);
   REQUIRE(l.pubs.size() == 50);
-  CHECK(type_counts(l) == "conference=31 journal=15 preprint=4 ");
+  CHECK(type_counts(l) == "conference=29 journal=15 preprint=4 workshop=2 ");
   CHECK(std::count_if(l.pubs.begin(), l.pubs.end(), [](auto& p) { return p.selected; }) == 13);
   check_decoded(l);
 
@@ -757,7 +770,7 @@ TEST_CASE("bibtex files: dblp-export.bib, a DBLP export with crossrefs") {
   CHECK(lines(l.diags) == "");  // line 608 repeats the @proceedings of line 283
   CHECK(l.entries == 66);
   REQUIRE(l.pubs.size() == 44);  // the 22 @proceedings are crossref targets only
-  CHECK(type_counts(l) == "conference=22 journal=17 preprint=5 ");
+  CHECK(type_counts(l) == "conference=15 journal=17 preprint=5 workshop=7 ");
   check_decoded(l);
   for (const Publication& p : l.pubs) {
     INFO("entry " << p.key);
@@ -845,7 +858,9 @@ TEST_CASE("bibtex files: thesis-references.bib, a thesis reference list") {
   CHECK(lines(l.diags) == "");
   CHECK(l.entries == 392);
   REQUIRE(l.pubs.size() == 392);
-  CHECK(type_counts(l) == "book=8 chapter=1 conference=232 journal=77 other=13 preprint=61 ");
+  CHECK(type_counts(l) ==
+        "book=8 chapter=1 conference=211 journal=77 other=13 preprint=61 "
+        "workshop=21 ");
   check_decoded(l);
 
   const Publication& woolley = get(l, "woolley-1969-automatic");

@@ -30,7 +30,7 @@ constexpr std::array<TypeRow, 11> kTypes = {{
     {PublicationType::kTalk, {"talk", "Talk", "Talks", "misc"}, 9},
     {PublicationType::kBook, {"book", "Book", "Books", "book"}, 7},
     {PublicationType::kChapter, {"chapter", "Book chapter", "Book Chapters", "incollection"}, 8},
-    {PublicationType::kOther, {"other", "Publication", "Other", "misc"}, 10},
+    {PublicationType::kOther, {"other", "Other", "Other", "misc"}, 10},
 }};
 
 constexpr bool types_in_enum_order() {

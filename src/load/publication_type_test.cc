@@ -39,7 +39,7 @@ TEST_CASE("publication type: each name reads back as its type") {
 TEST_CASE("publication type: labels, group titles and BibTeX types") {
   CHECK(info(PublicationType::kConference).label == "Conference paper");
   CHECK(info(PublicationType::kChapter).group_title == "Book Chapters");
-  CHECK(info(PublicationType::kOther).label == "Publication");
+  CHECK(info(PublicationType::kOther).label == "Other");
   CHECK(info(PublicationType::kThesis).bibtex_type == "phdthesis");
   CHECK(info(PublicationType::kPoster).bibtex_type == "inproceedings");
   CHECK(info(PublicationType::kTalk).bibtex_type == "misc");

@@ -14,6 +14,7 @@
 #include "markdown/math.h"
 #include "text/slug.h"
 #include "text/url_scheme.h"
+#include "view/venue_line.h"
 #include "view/view_data.h"
 #include "view/view_meta.h"
 
@@ -571,9 +572,18 @@ Data View::pub_entry(size_t index, char& math) const {
   }
   put(d, "topic_keys", std::move(topic_keys));
   put(d, "preview_url", p.preview.empty() ? "" : urls_.content(p.preview));
-  put(d, "date", format_date(p.date, ui_.dates));
+  std::string date = format_date(p.date, ui_.dates);
+  put(d, "venue_line", list_venue_line(p));
+  put(d, "venue_line_full", page_venue_line(p, date));
+  put(d, "date", std::move(date));
   put(d, "type", std::string(info(p.type).name));
-  put(d, "type_label", ui_.get("type." + std::string(info(p.type).name)));
+  std::string type_label = ui_.get("type." + std::string(info(p.type).name));
+  // The entry's badge: the label it names (al-folio's abbr), else its short venue when
+  // that fits one line of the label column, else its type, in the same badge.
+  bool badge_is_type = p.abbr.empty() && (p.venue.empty() || !fits_badge(p.venue));
+  put(d, "badge", badge_is_type ? type_label : p.abbr.empty() ? p.venue : p.abbr);
+  put(d, "badge_is_type", data_flag(badge_is_type));
+  put(d, "type_label", std::move(type_label));
   put(d, "status", std::string(info(p.status).name));
   std::string status = p.status == PublicationStatus::kPublished
                            ? ""
@@ -820,12 +830,20 @@ Data View::talks() const {
     std::string abstract_html = t.abstract.empty() ? "" : md(t.abstract);
     math = math || sitegen::has_math(title_html) || sitegen::has_math(abstract_html);
     put(item, "title_html", std::move(title_html));
-    put(item, "slides_url", t.slides.empty() ? "" : urls_.content(t.slides));
-    put(item, "video_url", t.video.empty() ? "" : urls_.content(t.video));
+    std::string slides_url = t.slides.empty() ? "" : urls_.content(t.slides);
+    std::string video_url = t.video.empty() ? "" : urls_.content(t.video);
     Data links = data_list(t.links.size());
     for (const Link& l : t.links) append_link(links, l.label, l.url, urls_, ui_);
-    put(item, "has_links", data_flag(!links.is_empty_list()));
+    bool has_links = !links.is_empty_list();
+    // The row of buttons below the talk: its links and the abstract's toggle.
+    put(item, "has_actions",
+        data_flag(!slides_url.empty() || !video_url.empty() || has_links ||
+                  !abstract_html.empty()));
+    put(item, "slides_url", std::move(slides_url));
+    put(item, "video_url", std::move(video_url));
+    put(item, "has_links", data_flag(has_links));
     put(item, "links", std::move(links));
+    put(item, "has_abstract", data_flag(!abstract_html.empty()));
     put(item, "abstract_html", std::move(abstract_html));
     Data given = data_list(t.given.size());
     for (const TalkEvent& e : t.given) {

@@ -7,6 +7,7 @@
 #include <iterator>
 
 #include "support/test_site.h"
+#include "view/venue_line.h"
 
 using namespace sitegen;
 using testing::build_files;
@@ -24,21 +25,106 @@ std::string line_with(const std::string& page, const std::string& needle) {
 
 }  // namespace
 
-TEST_CASE("view: an entry without a venue has every venue span, so no stray comma shows") {
-  BuildResult r = build_files({{"publications.toml",
-                                "[[publication]]\nid = \"p\"\ntitle = \"T\"\nauthors = [\"Ada "
-                                "Example\"]\nyear = 2025\n"}});
-  CHECK(line_with(page_of(r, "publications/index.html"), "pub-venue") ==
-        "<p class=\"pub-venue\"><span class=\"venue-full\"></span><span class=\"venue-short\">"
-        "</span><span class=\"year\">2025</span></p>");
-  CHECK(line_with(page_of(r, "publications/p/index.html"), "paper-venue") ==
-        "<p class=\"paper-venue\"><span class=\"venue-full\"></span><span class=\"venue-short\">"
-        "</span><span class=\"date\"></span><span class=\"year\">2025</span></p>");
-  // The stylesheet drops the comma before the year when the venue spans are empty.
+TEST_CASE("view: the venue line is written with its punctuation, so no stray comma or () shows") {
+  BuildResult r = build_files(
+      {{"publications.toml",
+        "[[publication]]\nid = \"none\"\ntitle = \"T\"\nauthors = [\"Ada Example\"]\nyear = 2025\n"
+        "[[publication]]\nid = \"full\"\ntitle = \"T\"\nauthors = [\"Ada Example\"]\n"
+        "venue_full = \"Journal of Machine Learning Research\"\nyear = 2024\n"
+        "[[publication]]\nid = \"both\"\ntitle = \"T\"\nauthors = [\"Ada Example\"]\n"
+        "venue = \"PLDI '25\"\nvenue_full = \"Programming Language Design and Implementation\"\n"
+        "date = 2025-06-16\n"
+        "[[publication]]\nid = \"same\"\ntitle = \"T\"\nauthors = [\"Ada Example\"]\n"
+        "venue = \"SOSP\"\nvenue_full = \"SOSP\"\nyear = 2023\n"
+        "[[publication]]\nid = \"bare\"\ntitle = \"T\"\nauthors = [\"Ada Example\"]\n"
+        "status = \"under-review\"\n"}});
+  auto list_line = [&](const std::string& id) {
+    std::string list = page_of(r, "publications/index.html");
+    size_t at = list.find("href=\"/publications/" + id + "/\"");
+    return line_with(list.substr(at), "pub-venue");
+  };
+  auto page_line = [&](const std::string& id) {
+    return line_with(page_of(r, "publications/" + id + "/index.html"), "paper-venue");
+  };
+  CHECK(list_line("none") == "<p class=\"pub-venue\">2025</p>");
+  CHECK(page_line("none") == "<p class=\"paper-venue\">2025</p>");
+  // A full venue without a short one (most Scholar and DBLP BibTeX): no "()".
+  CHECK(list_line("full") ==
+        "<p class=\"pub-venue\">Journal of Machine Learning Research, 2024</p>");
+  CHECK(page_line("full") ==
+        "<p class=\"paper-venue\">Journal of Machine Learning Research, 2024</p>");
+  CHECK(list_line("both") ==
+        "<p class=\"pub-venue\">Programming Language Design and Implementation, 2025</p>");
+  CHECK(page_line("both") ==
+        "<p class=\"paper-venue\">Programming Language Design and "
+        "Implementation (PLDI &#39;25), Jun 16, 2025</p>");
+  CHECK(page_line("same") == "<p class=\"paper-venue\">SOSP, 2023</p>");
+  CHECK(list_line("bare") ==
+        "<p class=\"pub-venue\"><span class=\"badge badge-status\">Under review</span></p>");
+  // The stylesheet adds no punctuation of its own around venues.
   std::string css = page_of(r, "assets/style.css");
-  CHECK(css.find(".venue-full:empty + .venue-short:empty + .year::before,\n") != std::string::npos);
-  CHECK(css.find(".venue-full:empty + .venue-short:empty + .date:empty + .year::before { "
-                 "content: none; }") != std::string::npos);
+  CHECK(css.find(".venue-short") == std::string::npos);
+  CHECK(css.find(".pub-venue:empty, .paper-venue:empty") != std::string::npos);
+}
+
+TEST_CASE("view: the badge is the abbr, else a short venue, else the type, in one style") {
+  BuildResult r = build_files(
+      {{"site.toml", "[person]\nname = \"Ada Example\"\n[publications]\ngroup_by = \"year\"\n"},
+       {"publications.toml",
+        "[[publication]]\nid = \"abbr\"\ntitle = \"T\"\nauthors = [\"A\"]\nyear = 2024\n"
+        "abbr = \"PLDI\"\nvenue = \"PLDI '24\"\n"
+        "[[publication]]\nid = \"venue\"\ntitle = \"T\"\nauthors = [\"A\"]\nyear = 2024\n"
+        "venue = \"SC '24 Posters\"\ntype = \"poster\"\n"
+        "[[publication]]\nid = \"long\"\ntitle = \"T\"\nauthors = [\"A\"]\nyear = 2024\n"
+        "venue = \"Chinese Science Information Science 2024\"\ntype = \"journal\"\n"
+        "[[publication]]\nid = \"wide\"\ntitle = \"T\"\nauthors = [\"A\"]\nyear = 2024\n"
+        "venue = \"计算机学报第四十七卷\"\ntype = \"journal\"\n"
+        "[[publication]]\nid = \"other\"\ntitle = \"T\"\nauthors = [\"A\"]\nyear = 2024\n"
+        "type = \"other\"\n"}});
+  std::string list = page_of(r, "publications/index.html");
+  auto badge = [&](const std::string& id) {
+    size_t at = list.rfind("<li class=\"pub\"", list.find("href=\"/publications/" + id + "/\""));
+    return line_with(list.substr(at), "pub-abbr");
+  };
+  CHECK(badge("abbr") == "<div class=\"pub-label\"><span class=\"pub-abbr\">PLDI</span></div>");
+  CHECK(badge("venue") ==
+        "<div class=\"pub-label\"><span class=\"pub-abbr\">SC &#39;24 Posters</span></div>");
+  // Too long for one line of the badge: the type, in the same badge.
+  CHECK(badge("long") ==
+        "<div class=\"pub-label\"><span class=\"pub-abbr pub-abbr-type\">Journal "
+        "article</span></div>");
+  CHECK(badge("wide") ==
+        "<div class=\"pub-label\"><span class=\"pub-abbr pub-abbr-type\">Journal "
+        "article</span></div>");
+  // Type `other` is named as its group is.
+  CHECK(badge("other") ==
+        "<div class=\"pub-label\"><span class=\"pub-abbr pub-abbr-type\">Other</span></div>");
+  CHECK(fits_badge("SC '24 Posters"));
+  CHECK(fits_badge("计算机学报第四卷"));  // 8 wide characters: 16 columns
+  CHECK_FALSE(fits_badge("计算机学报第四十卷"));
+}
+
+TEST_CASE("view: type other has one name in its badge and its heading, in every language") {
+  // The badge (type.other) and the group's heading and filter (types.other) use one word,
+  // in the singular and the plural where the language has them.
+  const std::vector<std::pair<std::string, std::pair<std::string, std::string>>> kNames = {
+      {"en", {"Other", "Other"}}, {"de", {"Sonstiges", "Sonstiges"}}, {"fr", {"Autre", "Autres"}},
+      {"es", {"Otra", "Otras"}},  {"pt", {"Outra", "Outras"}},        {"ja", {"その他", "その他"}},
+      {"ko", {"기타", "기타"}},   {"zh", {"其他", "其他"}},           {"zh-Hant", {"其他", "其他"}},
+  };
+  for (const auto& [lang, names] : kNames) {
+    CAPTURE(lang);
+    BuildResult r = build_files(
+        {{"site.toml", "language = \"" + lang + "\"\n[person]\nname = \"Ada Example\"\n"},
+         {"publications.toml",
+          "[[publication]]\nid = \"r\"\ntitle = \"T\"\nauthors = [\"A\"]\nyear = 2024\n"
+          "type = \"other\"\n"}});
+    std::string list = page_of(r, "publications/index.html");
+    CHECK(list.find("<span class=\"pub-abbr pub-abbr-type\">" + names.first + "</span>") !=
+          std::string::npos);
+    CHECK(list.find("<h2><span class=\"group-title\">" + names.second + "</span>") !=
+          std::string::npos);
+  }
 }
 
 TEST_CASE("view: author marks are explained on the home page and each paper page") {
@@ -190,4 +276,22 @@ TEST_CASE(
        {"publications.toml", pubs}});
   CHECK(line_with(page_of(by_year, "publications/index.html"), "<section") ==
         "<section class=\"pub-group\" id=\"2024\">");
+}
+
+TEST_CASE("view: a talk folds its abstract with the publications' toggle, beside its links") {
+  BuildResult r = build_files(
+      {{"talks.toml",
+        "[[talk]]\ntitle = \"With\"\nabstract = \"We *talk*.\"\nslides = \"https://x.org/s.pdf\"\n"
+        "[[talk.given]]\nevent = \"E\"\ndate = 2024-05-01\n"
+        "[[talk]]\ntitle = \"Without\"\n[[talk.given]]\nevent = \"F\"\ndate = 2023-05-01\n"}});
+  std::string talks = page_of(r, "talks/index.html");
+  CHECK(talks.find("</ul>\n<div class=\"pub-actions\">\n<ul class=\"links\">\n<li><a class=\"btn\" "
+                   "href=\"https://x.org/s.pdf\">") != std::string::npos);
+  CHECK(line_with(talks, ">Abstract<") ==
+        "<details class=\"pub-toggle\"><summary class=\"btn\">Abstract</summary><div "
+        "class=\"pub-abstract prose\"><p>We <em>talk</em>.</p>");
+  // A talk with neither links nor an abstract has no row of buttons.
+  size_t without = talks.find(">Without<");
+  CHECK(talks.find("pub-actions", without) == std::string::npos);
+  CHECK(talks.find("<details", without) == std::string::npos);
 }
