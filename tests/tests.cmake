@@ -159,6 +159,8 @@ if(SITEGEN_WEB_NODE)
            COMMAND ${CMAKE_COMMAND} -E env SITEGEN_BINARY=$<TARGET_FILE:sitegen> SITEGEN_SKIP_CODE=77
                    ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/serve_pages.test.mjs)
   set_tests_properties(browser_serve_pages PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS browser)
+endif()
+
 # --- Rendered punctuation in headless Chromium (tests/browser/punctuation.test.mjs): every
 # page of content/ and every example at 1366 and 390 px, its text read with what ::before
 # and ::after add: no "()", "( )", ", ,", no block starting with a comma, no empty badge.
