@@ -32,9 +32,11 @@ BuildResult build_dir(const std::string& rel) {
   return build_site(DiskSource((kRoot / rel).string()), opts);
 }
 
+// A file of the output: a page's bytes, or a static file's, read from where it is copied from.
 std::string page(const BuildResult& r, const std::string& path) {
   auto it = r.output.files.find(path);
-  return it == r.output.files.end() ? "" : it->second.bytes;
+  if (it == r.output.files.end()) return "";
+  return it->second.copy_from.empty() ? it->second.bytes : slurp(it->second.copy_from);
 }
 
 // Titles as each seed CV writes them.
