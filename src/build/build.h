@@ -23,6 +23,8 @@ struct BuildOptions {
   bool report_untranslated = false;  // warn about each text a language lacks (`check`)
   std::string person;                // a group member's id: build their personal site (--person)
   bool cv_pdf = false;               // print cv.pdf when site.toml asks for it ([cv] pdf = true)
+  bool cv_pdf_unprinted = false;     // with cv_pdf: each language's cv.pdf is linked and named
+                                     // in the output (empty) but not printed (`check`)
   RenderLimits render_limits;        // what one page may cost to render
 };
 
