@@ -38,8 +38,9 @@ TEST_PACKAGES=(
   default-jre-headless
   # Chinese, Japanese and Korean text in screenshots and the printed CV, as readers see it
   fonts-noto-cjk
-  # tests/cv_pdf_test.sh reads the printed CV (pdftotext, pdfinfo)
-  poppler-utils
+  # tests/cv_pdf_test.sh reads the printed CV (pdftotext, pdfinfo, pdffonts) and looks
+  # for the browser's processes (ps, pgrep); it fetches the CV from `serve` with curl (below)
+  poppler-utils procps
   # tests/deploy_docs_test.sh runs the deployment guide's git commands
   git
   # scripts/release.sh fetches Debian 11's glibc and md4c's and cpp-httplib's Debian
