@@ -10,7 +10,8 @@
 #   or another loopback server gets nothing into the PDF;
 # - Chromium's sandbox kept for a user other than root, dropped with a note as root or
 #   where it cannot start;
-# - SIGTERM and SIGINT while printing leave no browser process and no temporary folder;
+# - SIGTERM and SIGINT while printing leave no browser process and no temporary folder,
+#   for `build` and for `serve --pdf`;
 # - the one line and the exit status 0 without a browser, the old output kept when the
 #   browser fails.
 # Usage: tests/cv_pdf_test.sh SITEGEN_BINARY   (exits 77 without Chromium or poppler-utils)
@@ -160,6 +161,29 @@ done
 kill -TERM "$serve_pid"
 wait "$serve_pid" || true
 echo "ok: serve --pdf answers /cv.pdf and /zh/cv.pdf"
+
+# serve --pdf stops at once while a rebuild prints (with a browser that takes a minute).
+printf '#!/bin/sh\n[ -e "%s" ] && sleep 60\nexec "%s" "$@"\n' "$work/slow" "$browser" > "$work/slow-browser"
+chmod +x "$work/slow-browser"
+mkdir "$work/tmp-serve"
+TMPDIR="$work/tmp-serve" SITEGEN_BROWSER="$work/slow-browser" \
+  "$sitegen" serve "$work/bilingual" --pdf --port 0 --poll >"$work/serve2.log" 2>&1 &
+serve_pid=$!
+started+=("$serve_pid")
+for _ in $(seq 1 600); do grep -q "^serving " "$work/serve2.log" && break; sleep 0.1; done
+grep -q "^serving " "$work/serve2.log" || fail "serve --pdf did not start: $(cat "$work/serve2.log")"
+touch "$work/slow"
+printf '\n# changed\n' >> "$work/bilingual/cv.toml"
+for _ in $(seq 1 300); do pgrep -f -- "--user-data-dir=$work/tmp-serve/" >/dev/null && break; sleep 0.1; done
+pgrep -f -- "--user-data-dir=$work/tmp-serve/" >/dev/null || fail "serve did not print again after an edit"
+kill -TERM "$serve_pid"
+for _ in $(seq 1 50); do kill -0 "$serve_pid" 2>/dev/null || break; sleep 0.1; done
+kill -0 "$serve_pid" 2>/dev/null && fail "serve --pdf did not stop within 5 s while printing"
+wait "$serve_pid" || true
+! pgrep -f -- "$work/tmp-serve/" >/dev/null || fail "serve left the browser running"
+[ -z "$(ls -A "$work/tmp-serve")" ] || fail "serve left $(ls -A "$work/tmp-serve")"
+rm "$work/slow"
+echo "ok: serve --pdf stops at once while printing, and leaves no browser or temporary folder"
 
 # --- Raw HTML in cv.toml that reads local files or another local server. ------------------
 # A server on another loopback port with something the PDF must not show.

@@ -48,7 +48,7 @@ struct StopSignals::Saved {
   bool set[2] = {false, false};
 };
 
-StopSignals::StopSignals() {
+StopSignals::StopSignals(const std::atomic<bool>* stop) : stop_(stop) {
   sigset_t mask;
   pthread_sigmask(SIG_BLOCK, nullptr, &mask);
   if (sigismember(&mask, SIGINT) && sigismember(&mask, SIGTERM)) return;  // the owner takes them
@@ -77,7 +77,9 @@ StopSignals::~StopSignals() {
 }
 
 int StopSignals::caught() const {
-  if (installed_) return g_stop_signal;
+  if (installed_ && g_stop_signal != 0) return g_stop_signal;
+  if (stop_ && stop_->load()) return -1;
+  if (installed_) return 0;
   sigset_t pending;
   sigpending(&pending);
   for (int sig : kStopSignals)

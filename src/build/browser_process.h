@@ -3,6 +3,7 @@
 // time is up or when the user stops sitegen (SIGINT, SIGTERM).
 #pragma once
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -13,17 +14,19 @@ namespace sitegen {
 // objects made after it), a signal that came is raised again with the handling that was
 // there before: the process then ends as it would have. A signal the process ignores stays
 // ignored. In a thread that blocks both (`sitegen serve`, which takes them with sigwait),
-// it installs nothing and reports a pending one, which stays pending for its owner.
+// it installs nothing and reports a pending one, which stays pending for its owner. The
+// owner may also ask to stop with `stop` (its stop() running in another thread).
 class StopSignals {
  public:
-  StopSignals();
+  explicit StopSignals(const std::atomic<bool>* stop = nullptr);
   ~StopSignals();
   StopSignals(const StopSignals&) = delete;
   StopSignals& operator=(const StopSignals&) = delete;
-  // The signal that asks to stop (SIGINT or SIGTERM), or 0.
+  // The signal that asks to stop (SIGINT or SIGTERM), -1 when `stop` does, or 0.
   int caught() const;
 
  private:
+  const std::atomic<bool>* stop_;
   bool installed_ = false;
   struct Saved;
   Saved* saved_ = nullptr;
@@ -32,7 +35,7 @@ class StopSignals {
 struct BrowserExit {
   int status = -1;         // the exit status; -1 when it did not exit by itself
   bool timed_out = false;  // ended after `timeout_s` seconds
-  int stopped_by = 0;      // ended because this signal asked sitegen to stop
+  int stopped_by = 0;      // ended because this signal asked sitegen to stop (-1: its owner)
 };
 
 // Runs `argv` with sitegen's environment and `env` ("NAME=value", replacing a variable of

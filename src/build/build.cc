@@ -146,7 +146,8 @@ std::vector<CvTarget> cv_targets(const SitePages& pages,
 // fails. `kept`: the CV pages' HTML, for those kept as they went by to the sink.
 void add_cv_pdfs(const SitePages& pages, const std::vector<CvTarget>& targets,
                  const std::string& browser, std::map<std::string, std::string>& kept,
-                 const Source& content, BuildResult& result) {
+                 const std::atomic<bool>* stop_printing, const Source& content,
+                 BuildResult& result) {
   Output& out = result.output;
   std::vector<CvPrint> prints;
   RenderCache cache;
@@ -167,7 +168,7 @@ void add_cv_pdfs(const SitePages& pages, const std::vector<CvTarget>& targets,
   }
   std::string err;
   if (!print_cv_pdfs(browser, prints, out, pages.site().base_url, kPrintTimeoutSeconds,
-                     &result.notes, &err)) {
+                     stop_printing, &result.notes, &err)) {
     result.diags.error(SourceLoc{content.display("site.toml"), 0, 0},
                        "cannot print cv.pdf with " + browser + ": " + err);
     return;
@@ -296,7 +297,7 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   if (!cname.empty() && !result.output.files.count("CNAME"))
     result.output.files["CNAME"].bytes = cname + "\n";
   if (!cv.empty() && !diags.has_errors() && !options.cv_pdf_unprinted)
-    add_cv_pdfs(*pages, cv, browser, cv_html, content, result);
+    add_cv_pdfs(*pages, cv, browser, cv_html, options.stop_printing, content, result);
   if (options.pages_on_request) result.site_pages = std::move(pages);
   return result;
 }

@@ -2,6 +2,7 @@
 // `build`, `check` and `serve`; only `build` writes to disk.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -25,7 +26,8 @@ struct BuildOptions {
   bool cv_pdf = false;               // print cv.pdf when site.toml asks for it ([cv] pdf = true)
   bool cv_pdf_unprinted = false;     // with cv_pdf: each language's cv.pdf is linked and named
                                      // in the output (empty) but not printed (`check`)
-  RenderLimits render_limits;        // what one page may cost to render
+  const std::atomic<bool>* stop_printing = nullptr;  // once true, printing stops (`serve` stopping)
+  RenderLimits render_limits;                        // what one page may cost to render
 };
 
 // What the build resolved from the site's settings, for `serve`, which must not read

@@ -132,7 +132,9 @@ std::string sandbox_message(const std::string& log) {
 // Why the browser failed, for "cannot print cv.pdf with ...: <why>".
 std::string failure(const BrowserExit& exit, int timeout_s, const std::string& log) {
   if (exit.stopped_by != 0)
-    return std::string("stopped by ") + (exit.stopped_by == SIGINT ? "SIGINT" : "SIGTERM");
+    return exit.stopped_by < 0         ? std::string("stopped")
+           : exit.stopped_by == SIGINT ? std::string("stopped by SIGINT")
+                                       : std::string("stopped by SIGTERM");
   if (exit.timed_out) return "it did not finish within " + std::to_string(timeout_s) + " seconds";
   if (exit.status == -1) return "it could not be run";
   std::string said = last_line(log);
@@ -239,9 +241,10 @@ std::string page_for_print(std::string html, const BaseUrl& base, std::string_vi
 }
 
 bool print_cv_pdfs(const std::string& browser, std::vector<CvPrint>& prints, const Output& output,
-                   const BaseUrl& base, int timeout_s, std::vector<std::string>* notes,
-                   std::string* err) {
-  StopSignals stop;  // made first, so a signal is raised again once all below is cleaned up
+                   const BaseUrl& base, int timeout_s, const std::atomic<bool>* stop_printing,
+                   std::vector<std::string>* notes, std::string* err) {
+  StopSignals stop(
+      stop_printing);  // made first, so a signal is raised again once all below is cleaned up
   TempDir tmp;
   if (tmp.path.empty()) {
     *err = "cannot make a temporary folder";

@@ -2,6 +2,7 @@
 // with the site's own stylesheet (its print rules: running header, page numbers, no menu).
 #pragma once
 
+#include <atomic>
 #include <set>
 #include <string>
 #include <string_view>
@@ -34,10 +35,11 @@ struct CvPrint {
 // Chromium's sandbox is kept unless it cannot run (as root, or without the kernel's
 // support): `notes` then says so. False, with `err` set, when the browser fails or takes
 // longer than `timeout_s` seconds for a page; on SIGINT or SIGTERM the browser and the
-// temporary folder are removed and the signal is raised again (browser_process.h).
+// temporary folder are removed and the signal is raised again (browser_process.h), and
+// so they are, with an error, once `stop_printing` (when given) is true.
 bool print_cv_pdfs(const std::string& browser, std::vector<CvPrint>& prints, const Output& output,
-                   const BaseUrl& base, int timeout_s, std::vector<std::string>* notes,
-                   std::string* err);
+                   const BaseUrl& base, int timeout_s, const std::atomic<bool>* stop_printing,
+                   std::vector<std::string>* notes, std::string* err);
 
 // The page as the browser loads it from `origin` ("http://127.0.0.1:40123"): the theme's
 // files, and the other files of `output` it shows (images: src, srcset, poster, an object's
