@@ -137,8 +137,9 @@ BrowserExit run_browser(const std::vector<std::string>& argv, const std::vector<
   }
   if (done == pid) {
     exit.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    // Helpers that outlive the browser would keep files in its folder open.
-    end_group(pid, SIGKILL, 2000);
+    // Helpers that outlive the browser would keep files in its folder open. (Briefly:
+    // where nothing reaps orphans, their zombies stay in the group.)
+    end_group(pid, SIGKILL, 500);
     return exit;
   }
   // A moment to end on its own, then no choice; then its exit is collected.
