@@ -40,8 +40,9 @@ TEST_PACKAGES=(
   default-jre-headless
   # Chinese, Japanese and Korean text in screenshots and the printed CV, as readers see it
   fonts-noto-cjk
-  # tests/cv_pdf_test.sh reads the printed CV (pdftotext, pdfinfo)
-  poppler-utils
+  # tests/cv_pdf_test.sh reads the printed CV (pdftotext, pdfinfo, pdffonts) and looks
+  # for the browser's processes (ps, pgrep); it fetches the CV from `serve` with curl (below)
+  poppler-utils procps
   # tests/deploy_docs_test.sh runs the deployment guide's git commands
   git
   # tests/bibtex_pybtex_test.py: every generated .bib read by another BibTeX parser

@@ -117,12 +117,14 @@ set_tests_properties(release_binary PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120 L
 # -DSITEGEN_PORTABLE=ON and the macOS build use the portable code alone.
 add_test(NAME source_portable COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/check-portable.sh)
 
-# --- cv.pdf printed by headless Chromium (tests/cv_pdf_test.sh): an example built with
-# [cv] pdf = true, read back with pdftotext (the name and "i / n" on every page, for a full
-# base URL and a sub-path), the same bytes on a rebuild, the line when no browser is found.
-# Exits with 77 (skipped) when Chromium/Chrome or pdftotext (poppler-utils) is missing.
+# --- cv.pdf printed by headless Chromium (tests/cv_pdf_test.sh): examples built with
+# [cv] pdf = true, read back with poppler's tools (the name, the address and "i / n" on
+# every page, pdfinfo's Title and Author, no DejaVu in pdffonts), every language's CV, raw
+# HTML that tries to read local files, the sandbox, SIGTERM and SIGINT while printing, the
+# same bytes on a rebuild, the line when no browser is found. Exits with 77 (skipped) when
+# Chromium/Chrome, poppler-utils or curl is missing.
 add_test(NAME browser_cv_pdf COMMAND bash ${CMAKE_SOURCE_DIR}/tests/cv_pdf_test.sh $<TARGET_FILE:sitegen>)
-set_tests_properties(browser_cv_pdf PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS browser)
+set_tests_properties(browser_cv_pdf PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS browser)
 
 # --- Every .bib sitegen writes, read by another BibTeX implementation
 # (tests/bibtex_pybtex_test.py, Debian's python3-pybtex, strict): content/, every example

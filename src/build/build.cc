@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
+#include <vector>
 
 #include "build/cv_pdf.h"
 #include "build/local_links.h"
@@ -124,26 +126,55 @@ std::string cv_pdf_browser(const Site& site, const BuildOptions& options,
   return browser;
 }
 
-// Prints the built /cv/ into cv.pdf of the output; an error when the browser fails.
-void add_cv_pdf(const SitePages& pages, const std::string& browser, std::string cv_html,
-                const Source& content, Output& out, Diagnostics& diags) {
-  if (cv_html.empty()) {  // not kept or not rendered yet
-    auto it = out.files.find("cv/index.html");
-    if (it != out.files.end() && !it->second.bytes.empty()) {
-      cv_html = it->second.bytes;
-    } else {
-      RenderCache cache;
-      pages.render(pages.find("cv/index.html"), cv_html, cache);
+// The CV of each language of the site: its page and the PDF it links (View's pdf_url).
+struct CvTarget {
+  std::string page;  // "de/cv/index.html"
+  std::string pdf;   // "de/cv.pdf"
+  const Site* site;  // the site in that language
+};
+
+std::vector<CvTarget> cv_targets(const SitePages& pages,
+                                 const std::vector<SiteLanguage>& languages) {
+  std::vector<CvTarget> targets = {{"cv/index.html", "cv.pdf", &pages.site()}};
+  for (size_t i = 1; i < languages.size() && i <= pages.translations().size(); ++i)
+    targets.push_back({languages[i].prefix + "cv/index.html", languages[i].prefix + "cv.pdf",
+                       &pages.translations()[i - 1]->site});
+  return targets;
+}
+
+// Prints each language's CV into its cv.pdf of the output; an error when the browser
+// fails. `kept`: the CV pages' HTML, for those kept as they went by to the sink.
+void add_cv_pdfs(const SitePages& pages, const std::vector<CvTarget>& targets,
+                 const std::string& browser, std::map<std::string, std::string>& kept,
+                 const std::atomic<bool>* stop_printing, const Source& content,
+                 BuildResult& result) {
+  Output& out = result.output;
+  std::vector<CvPrint> prints;
+  RenderCache cache;
+  for (const CvTarget& t : targets) {
+    CvPrint& p = prints.emplace_back();
+    p.page = t.page;
+    if (auto k = kept.find(t.page); k != kept.end() && !k->second.empty()) {
+      p.html = std::move(k->second);
+    } else if (auto it = out.files.find(t.page);
+               it != out.files.end() && !it->second.bytes.empty()) {
+      p.html = it->second.bytes;
+    } else {  // not rendered yet (serve)
+      pages.render(pages.find(t.page), p.html, cache);
     }
+    const Site& site = *t.site;
+    p.info.author = !site.person.name.empty() ? site.person.name : site.group.name;
+    p.info.creator = "sitegen";
   }
-  std::string pdf, err;
-  if (!print_cv_pdf(browser, cv_html, out, pages.site().base_url, kPrintTimeoutSeconds, &pdf,
-                    &err)) {
-    diags.error(SourceLoc{content.display("site.toml"), 0, 0},
-                "cannot print cv.pdf with " + browser + ": " + err);
+  std::string err;
+  if (!print_cv_pdfs(browser, prints, out, pages.site().base_url, kPrintTimeoutSeconds,
+                     stop_printing, &result.notes, &err)) {
+    result.diags.error(SourceLoc{content.display("site.toml"), 0, 0},
+                       "cannot print cv.pdf with " + browser + ": " + err);
     return;
   }
-  out.files["cv.pdf"].bytes = std::move(pdf);
+  for (size_t i = 0; i < targets.size(); ++i)
+    out.files[targets[i].pdf].bytes = std::move(prints[i].pdf);
 }
 
 BuildSettings settings_of(const Site& site, const Theme& theme, const Source& content) {
@@ -233,12 +264,16 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
     check_output_paths(*pages, content, fixed, diags);
     if (diags.has_errors()) return result;
   }
-  // The CV's HTML, kept as it goes by for printing when pages go to a sink.
-  std::string cv_html;
+  // The CV pages in each language, and their HTML, kept as it goes by for printing when
+  // pages go to a sink (from the render threads: each to its own, existing entry).
+  std::vector<CvTarget> cv =
+      vopts.cv_pdf ? cv_targets(*pages, vopts.languages) : std::vector<CvTarget>{};
+  std::map<std::string, std::string> cv_html;
+  for (const CvTarget& t : cv) cv_html[t.page];
   FileSink pass = sink;
-  if (sink && vopts.cv_pdf)
+  if (sink && !cv.empty() && !options.cv_pdf_unprinted)
     pass = [&](const std::string& rel, std::string_view bytes) {
-      if (rel == "cv/index.html") cv_html = bytes;
+      if (auto it = cv_html.find(rel); it != cv_html.end()) it->second = bytes;
       return sink(rel, bytes);
     };
   result.pages = options.pages_on_request ? name_pages(*pages, result.output)
@@ -249,6 +284,10 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   if (pages->view().has_math())
     for (const auto& [rel, bytes] : embedded_katex_files())
       result.output.files[std::string(kKatexDir) + rel].bytes = bytes;
+  // The PDFs are printed last, once the build has no error; they are files of the site
+  // all the same, for links to them and against a static file of the same name. `check`
+  // names them only.
+  for (const CvTarget& t : cv) result.output.files[t.pdf];
   add_static(content, pages->site(), result.output, diags);
   check_local_links(pages->site(), result.output, content, diags);
   add_sitemap_and_robots(pages->view().urls(), result.output, vopts.languages);
@@ -257,8 +296,8 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   result.output.files[".nojekyll"].bytes = "";
   if (!cname.empty() && !result.output.files.count("CNAME"))
     result.output.files["CNAME"].bytes = cname + "\n";
-  if (vopts.cv_pdf && !diags.has_errors())
-    add_cv_pdf(*pages, browser, std::move(cv_html), content, result.output, diags);
+  if (!cv.empty() && !diags.has_errors() && !options.cv_pdf_unprinted)
+    add_cv_pdfs(*pages, cv, browser, cv_html, options.stop_printing, content, result);
   if (options.pages_on_request) result.site_pages = std::move(pages);
   return result;
 }

@@ -2,6 +2,7 @@
 // `build`, `check` and `serve`; only `build` writes to disk.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,7 +24,10 @@ struct BuildOptions {
   bool report_untranslated = false;  // warn about each text a language lacks (`check`)
   std::string person;                // a group member's id: build their personal site (--person)
   bool cv_pdf = false;               // print cv.pdf when site.toml asks for it ([cv] pdf = true)
-  RenderLimits render_limits;        // what one page may cost to render
+  bool cv_pdf_unprinted = false;     // with cv_pdf: each language's cv.pdf is linked and named
+                                     // in the output (empty) but not printed (`check`)
+  const std::atomic<bool>* stop_printing = nullptr;  // once true, printing stops (`serve` stopping)
+  RenderLimits render_limits;                        // what one page may cost to render
 };
 
 // What the build resolved from the site's settings, for `serve`, which must not read

@@ -1,25 +1,25 @@
-// Printing /cv/ to cv.pdf: find a Chromium, lay out the page and the theme's files in a
-// temporary folder, and run the browser headless with a time limit.
+// Printing the CV pages to PDF: find a Chromium, lay out the pages and the theme's files
+// in a temporary folder, serve it on loopback, and run the browser headless on each page.
 #include "build/cv_pdf.h"
 
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
-#include <thread>
+#include <tuple>
 #include <vector>
 
+#include "build/browser_process.h"
+#include "build/print_server.h"
 #include "output/writer.h"
+#include "text/html_scan.h"
 #include "text/strings.h"
-
-extern char** environ;
+#include "text/url_path.h"
+#include "text/url_scheme.h"
 
 namespace fs = std::filesystem;
 
@@ -72,58 +72,11 @@ void replace_all(std::string& s, std::string_view from, std::string_view to) {
     s.replace(at, from.size(), to);
 }
 
-// The page as the browser opens it from `dir`: the theme's files (and KaTeX's, below
-// assets/) from the copy there; every other link to the site's own address.
-std::string page_for_print(std::string html, const BaseUrl& base, const fs::path& dir) {
-  replace_all(html, "\"" + base.root + "assets/", "\"file://" + dir.string() + "/assets/");
-  if (!base.abs.empty()) {
-    size_t head = html.find("<head>");
-    size_t at = head == std::string::npos ? 0 : head + 6;
-    html.insert(at, "\n<base href=\"" + base.abs + "\">");
-  }
-  return html;
-}
-
 // The last line the browser wrote, for a message.
 std::string last_line(const std::string& log) {
   std::string_view s = trim(log);
   size_t nl = s.rfind('\n');
   return std::string(nl == std::string_view::npos ? s : s.substr(nl + 1));
-}
-
-// Runs `argv` with its output to `log`, in a process group of its own (Chromium starts
-// helpers), killed whole after `timeout_s` seconds. Returns its exit status, or -1.
-int run(const std::vector<std::string>& argv, const fs::path& log, int timeout_s, bool* timed_out) {
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  posix_spawn_file_actions_adddup2(&actions, 1, 2);
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
-  posix_spawnattr_setpgroup(&attr, 0);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
-  std::vector<char*> args;
-  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  pid_t pid = 0;
-  int rc = posix_spawn(&pid, args[0], &actions, &attr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attr);
-  if (rc != 0) return -1;
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
-  int status = 0;
-  *timed_out = false;
-  while (waitpid(pid, &status, WNOHANG) == 0) {
-    if (std::chrono::steady_clock::now() > deadline) {
-      *timed_out = true;
-      kill(-pid, SIGKILL);
-      waitpid(pid, &status, 0);
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  return *timed_out || !WIFEXITED(status) ? -1 : WEXITSTATUS(status);
 }
 
 // A folder of its own below the system's temporary folder, removed when done.
@@ -138,6 +91,55 @@ struct TempDir {
     if (!path.empty()) fs::remove_all(path, ec);
   }
 };
+
+// The browser's command line for printing `url` to `pdf`. Every request but those to the
+// print server goes to the print server as a proxy, which turns it away: the page can
+// reach no other address, loopback ones included, and no name is looked up.
+std::vector<std::string> browser_args(const std::string& browser, const fs::path& tmp,
+                                      const std::string& host, const std::string& url,
+                                      const fs::path& pdf, bool sandbox) {
+  std::vector<std::string> argv = {browser, "--headless"};
+  if (!sandbox) argv.push_back("--no-sandbox");
+  for (const char* flag :
+       {"--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--disable-extensions", "--no-first-run", "--no-default-browser-check",
+        "--force-webrtc-ip-handling-policy=disable_non_proxied_udp", "--no-pdf-header-footer"})
+    argv.push_back(flag);
+  argv.push_back("--proxy-server=http://" + host);
+  argv.push_back("--proxy-bypass-list=<-loopback>;" + host);
+  argv.push_back("--user-data-dir=" + (tmp / "profile").string());
+  argv.push_back("--print-to-pdf=" + pdf.string());
+  argv.push_back(url);
+  return argv;
+}
+
+// What Chromium said when its sandbox could not start, or "".
+std::string sandbox_message(const std::string& log) {
+  for (std::string_view rest = log; !rest.empty();) {
+    size_t nl = std::min(rest.find('\n'), rest.size());
+    std::string_view line = rest.substr(0, nl);
+    rest.remove_prefix(std::min(nl + 1, rest.size()));
+    if (line.find("sandbox") == std::string_view::npos) continue;
+    // "[123:123:1128/053023.982049:FATAL:zygote_host_impl_linux.cc(128)] No usable sandbox! ..."
+    if (size_t bracket = line.find("] "); line.starts_with('[') && bracket != line.npos)
+      line.remove_prefix(bracket + 2);
+    line = trim(line);
+    return std::string(line.substr(0, 160)) + (line.size() > 160 ? "..." : "");
+  }
+  return "";
+}
+
+// Why the browser failed, for "cannot print cv.pdf with ...: <why>".
+std::string failure(const BrowserExit& exit, int timeout_s, const std::string& log) {
+  if (exit.stopped_by != 0)
+    return exit.stopped_by < 0         ? std::string("stopped")
+           : exit.stopped_by == SIGINT ? std::string("stopped by SIGINT")
+                                       : std::string("stopped by SIGTERM");
+  if (exit.timed_out) return "it did not finish within " + std::to_string(timeout_s) + " seconds";
+  if (exit.status == -1) return "it could not be run";
+  std::string said = last_line(log);
+  return "it exited with status " + std::to_string(exit.status) + (said.empty() ? "" : ": " + said);
+}
 
 }  // namespace
 
@@ -159,68 +161,167 @@ std::string find_browser(const std::string& setting, std::string* looked) {
   return "";
 }
 
-bool print_cv_pdf(const std::string& browser, std::string_view html, const Output& output,
-                  const BaseUrl& base, int timeout_s, std::string* pdf, std::string* err) {
+std::string page_for_print(std::string html, const BaseUrl& base, std::string_view page,
+                           std::string_view origin, const Output& output,
+                           std::set<std::string>* files) {
+  replace_all(html, "\"" + base.root + "assets/", "\"" + std::string(origin) + "/assets/");
+  std::string_view folder = page.substr(0, page.rfind('/') + 1);
+  // Where `url` leads on the print server when it names a file of the site that is not a
+  // page, or "" (added to `files`).
+  auto served = [&](std::string_view url) -> std::string {
+    url = trim(url);
+    std::string_view path = url.substr(0, url.find_first_of("?#"));
+    std::string below;  // the path below the site's root, as written
+    if (!base.abs.empty() && url.starts_with(base.abs)) {
+      below = path.substr(base.abs.size());
+    } else if (path.starts_with(base.root)) {
+      below = path.substr(base.root.size());
+    } else if (!path.empty() && path[0] != '/' && url_scheme(url).empty()) {
+      below = std::string(folder) + std::string(path);
+    } else {
+      return "";
+    }
+    std::string rel;
+    if (!remove_dot_segments(percent_decode(below), &rel) || rel.empty() || rel.back() == '/' ||
+        rel.ends_with(".html") || !output.files.count(rel))
+      return "";
+    files->insert(rel);
+    return std::string(origin) + "/" + below + std::string(url.substr(path.size()));
+  };
+  // The images and other files of the site the page loads come from the print server,
+  // which is given them; without an address, links to the site are left out.
+  std::vector<std::tuple<size_t, size_t, std::string>> edits;  // at, length, replacement
+  auto edit = [&](std::string_view part, std::string replacement) {
+    if (!replacement.empty())
+      edits.emplace_back(static_cast<size_t>(part.data() - html.data()), part.size(),
+                         std::move(replacement));
+  };
+  bool no_address = base.abs.empty();
+  HtmlTokenizer tokens(html);
+  for (HtmlToken t = tokens.next(); t.kind != HtmlTokenKind::kEnd; t = tokens.next()) {
+    if (t.kind != HtmlTokenKind::kStartTag) continue;
+    for (const HtmlAttr& a : tokens.attributes()) {
+      if (iequals(a.name, "src") || iequals(a.name, "poster") ||
+          (iequals(a.name, "data") && iequals(t.name, "object"))) {
+        edit(a.value, served(a.value));
+      } else if (iequals(a.name, "srcset")) {
+        for (std::string_view rest = a.value; !rest.empty();) {
+          size_t comma = std::min(rest.find(','), rest.size());
+          std::string_view candidate = trim(rest.substr(0, comma));
+          edit(candidate.substr(0, std::min(candidate.find(' '), candidate.size())),
+               served(candidate.substr(0, candidate.find(' '))));
+          rest.remove_prefix(std::min(comma + 1, rest.size()));
+        }
+      } else if (no_address && iequals(t.name, "a") && iequals(a.name, "href")) {
+        // No address: a link to the site would lead to the print server, gone once the
+        // PDF is made, so it is left out (links to a place in the page or to other
+        // sites stay).
+        std::string_view url = trim(a.value);
+        if (url.starts_with('#') || url.starts_with("//") || !url_scheme(url).empty()) continue;
+        size_t from = static_cast<size_t>(a.name.data() - html.data());
+        size_t to = static_cast<size_t>(a.value.data() + a.value.size() - html.data());
+        size_t open = static_cast<size_t>(a.value.data() - html.data());
+        if (to < html.size() && open > 0 && (html[to] == '"' || html[to] == '\'') &&
+            html[open - 1] == html[to])
+          ++to;
+        edits.emplace_back(from, to - from, "");
+      }
+    }
+    if (iequals(t.name, "script") || iequals(t.name, "style")) tokens.raw_text(t.name);
+  }
+  for (auto it = edits.rbegin(); it != edits.rend(); ++it)
+    html.replace(std::get<0>(*it), std::get<1>(*it), std::get<2>(*it));
+  if (!no_address) {
+    // Links resolve as on the site: against the page's own address.
+    size_t head = html.find("<head>");
+    size_t at = head == std::string::npos ? 0 : head + 6;
+    html.insert(at, "\n<base href=\"" + base.abs + std::string(folder) + "\">");
+  }
+  return html;
+}
+
+bool print_cv_pdfs(const std::string& browser, std::vector<CvPrint>& prints, const Output& output,
+                   const BaseUrl& base, int timeout_s, const std::atomic<bool>* stop_printing,
+                   std::vector<std::string>* notes, std::string* err) {
+  StopSignals stop(
+      stop_printing);  // made first, so a signal is raised again once all below is cleaned up
   TempDir tmp;
   if (tmp.path.empty()) {
     *err = "cannot make a temporary folder";
     return false;
   }
+  // What the server hands out: the theme's files and the pages, nothing else of the folder.
+  fs::path www = tmp.path / "www";
   for (const auto& [rel, file] : output.files) {
     if (!rel.starts_with("assets/")) continue;
     std::string bytes;
-    if (!read_output_file(file, &bytes, err) || !write_file(tmp.path / rel, bytes)) {
-      if (err->empty()) *err = "cannot write " + (tmp.path / rel).string();
+    if (!read_output_file(file, &bytes, err) || !write_file(www / rel, bytes)) {
+      if (err->empty()) *err = "cannot write " + (www / rel).string();
       return false;
     }
   }
-  fs::path page = tmp.path / "cv.html", out = tmp.path / "cv.pdf", log = tmp.path / "browser.log";
-  if (!write_file(page, page_for_print(std::string(html), base, tmp.path))) {
-    *err = "cannot write " + page.string();
-    return false;
-  }
-  std::vector<std::string> argv = {browser,
-                                   "--headless",
-                                   "--no-sandbox",
-                                   "--disable-gpu",
-                                   "--disable-background-networking",
-                                   "--disable-component-update",
-                                   "--disable-sync",
-                                   "--no-first-run",
-                                   "--allow-file-access-from-files",
-                                   "--user-data-dir=" + (tmp.path / "profile").string(),
-                                   "--no-pdf-header-footer",
-                                   "--print-to-pdf=" + out.string(),
-                                   "file://" + page.string()};
-  bool timed_out = false;
-  int status = run(argv, log, timeout_s, &timed_out);
   std::error_code ec;
-  if (status != 0 || !fs::is_regular_file(out, ec) || fs::file_size(out, ec) == 0) {
-    if (timed_out)
-      *err = "it did not finish within " + std::to_string(timeout_s) + " seconds";
-    else if (status == -1)
-      *err = "it could not be run";
-    else if (std::string said = last_line(read_file(log)); !said.empty())
-      *err = "it exited with status " + std::to_string(status) + ": " + said;
-    else
-      *err = "it exited with status " + std::to_string(status);
-    return false;
-  }
-  *pdf = read_file(out);
-  fix_pdf_dates(*pdf);
-  return true;
-}
-
-void fix_pdf_dates(std::string& pdf) {
-  // "D:20261126095557+00'00'": the date of printing; any length of it is replaced.
-  for (std::string_view key : {"/CreationDate (D:", "/ModDate (D:"}) {
-    for (size_t at = pdf.find(key); at != std::string::npos; at = pdf.find(key, at + 1)) {
-      static constexpr std::string_view kFixed = "19700101000000+00'00'";
-      size_t start = at + key.size();
-      for (size_t i = 0; start + i < pdf.size() && pdf[start + i] != ')'; ++i)
-        pdf[start + i] = i < kFixed.size() ? kFixed[i] : ' ';
+  fs::create_directories(www, ec);
+  fs::create_directories(tmp.path / "tmp", ec);
+  PrintServer server;
+  if (!server.start(www.string(), err)) return false;
+  std::string origin = "http://" + server.host();
+  // Chromium does not run its sandbox for root (it refuses to start with it).
+  bool sandbox = geteuid() != 0;
+  if (!sandbox)
+    notes->push_back(
+        "cv.pdf: printed without Chromium's sandbox, which Chromium does not run for the root "
+        "user; build as another user to keep it");
+  // Chromium's own temporary files (its profile's lock) go into the folder too.
+  std::vector<std::string> env = {"TMPDIR=" + (tmp.path / "tmp").string()};
+  fs::path pdf = tmp.path / "cv.pdf", log = tmp.path / "browser.log";
+  for (CvPrint& p : prints) {
+    std::set<std::string> files;
+    if (!write_file(www / p.page, page_for_print(p.html, base, p.page, origin, output, &files))) {
+      *err = "cannot write " + (www / p.page).string();
+      return false;
+    }
+    for (const std::string& rel : files) {
+      std::string bytes;
+      if (!read_output_file(output.files.at(rel), &bytes, err) || !write_file(www / rel, bytes)) {
+        if (err->empty()) *err = "cannot write " + (www / rel).string();
+        return false;
+      }
+    }
+    if (int sig = stop.caught(); sig != 0) {
+      BrowserExit stopped;
+      stopped.stopped_by = sig;
+      *err = failure(stopped, timeout_s, "");
+      return false;
+    }
+    std::string url = origin + "/" + p.page;
+    fs::remove(pdf, ec);
+    BrowserExit exit =
+        run_browser(browser_args(browser, tmp.path, server.host(), url, pdf, sandbox), env,
+                    log.string(), timeout_s, stop);
+    if (sandbox && exit.status > 0) {
+      // Without the kernel's support (user namespaces) the sandbox cannot start.
+      if (std::string said = sandbox_message(read_file(log)); !said.empty()) {
+        sandbox = false;
+        notes->push_back("cv.pdf: printed without Chromium's sandbox, which cannot start here (" +
+                         said + ")");
+        fs::remove_all(tmp.path / "profile", ec);
+        exit = run_browser(browser_args(browser, tmp.path, server.host(), url, pdf, sandbox), env,
+                           log.string(), timeout_s, stop);
+      }
+    }
+    if (exit.status != 0 || !fs::is_regular_file(pdf, ec) || fs::file_size(pdf, ec) == 0) {
+      *err = failure(exit, timeout_s, read_file(log));
+      return false;
+    }
+    p.pdf = read_file(pdf);
+    std::string why;
+    if (!set_pdf_info(p.pdf, p.info, &why)) {
+      fix_pdf_dates(p.pdf);
+      notes->push_back("cv.pdf: the PDF's Author is not set: " + why);
     }
   }
+  return true;
 }
 
 }  // namespace sitegen

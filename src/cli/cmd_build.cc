@@ -209,6 +209,9 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
   FileSink drop;
   if (!a.links) drop = [](const std::string&, std::string_view) { return true; };
   a.options.report_untranslated = true;
+  // As `build` would: the CV links each language's cv.pdf, which is not printed here.
+  a.options.cv_pdf = true;
+  a.options.cv_pdf_unprinted = true;
   BuildResult r = build_site(DiskSource(a.content), a.options, drop);
   print_diagnostics(r.diags, io.err);
   if (r.diags.has_errors()) {

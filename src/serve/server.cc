@@ -110,6 +110,7 @@ bool Server::start(std::string* err) {
 void Server::stop() {
   Impl& m = *impl_;
   std::lock_guard<std::mutex> once(m.stop_mu);
+  m.stop_printing = true;  // a rebuild printing cv.pdf would otherwise hold up the join below
   {
     std::lock_guard<std::mutex> lock(m.mu);
     m.stopping = true;

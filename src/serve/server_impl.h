@@ -106,6 +106,7 @@ struct Server::Impl {
   uint64_t generation = 0;
   std::vector<std::string> roots;  // what the watcher should watch
   bool stopping = false;
+  std::atomic<bool> stop_printing{false};  // set first by stop(): a build printing cv.pdf ends
 
   std::mutex rebuild_mu;  // one build at a time
   std::mutex stop_mu;

@@ -13,12 +13,19 @@ namespace sitegen {
 
 namespace {
 
-// What the printed CV carries on every page: the paper size and the person's name in
-// the running header (style.css numbers the pages).
+// What the printed CV carries on every page: the paper size, and in the running header
+// the person's name and the site's address as a reader types it ("example.org/repo"),
+// when the site has one (style.css numbers the pages).
 std::string print_style_html(const Site& site) {
+  std::string_view address = site.base_url.abs;
+  if (size_t scheme = address.find("://"); scheme != std::string_view::npos)
+    address.remove_prefix(scheme + 3);
+  while (address.ends_with('/')) address.remove_suffix(1);
+  std::string header = site.person.name;
+  if (!address.empty()) header += (header.empty() ? "" : " \xC2\xB7 ") + std::string(address);
   return "<style media=\"print\">@page cv { size: " +
          std::string(site.cv_settings.paper == "letter" ? "letter" : "A4") +
-         "; @top-left { content: " + css_string(site.person.name) + "; } }</style>\n";
+         "; @top-left { content: " + css_string(header) + "; } }</style>\n";
 }
 
 }  // namespace

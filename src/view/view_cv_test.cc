@@ -125,6 +125,17 @@ TEST_CASE("cv: the printed page carries the name and the paper size") {
         "\\3c /style\\3e \"; } }</style>");
 }
 
+TEST_CASE("cv: the printed page's header names the site's address beside the name") {
+  BuildResult r = build_files({{"site.toml",
+                                "base_url = \"https://ada.example.org/repo/\"\n[person]\nname = "
+                                "\"Ada Lovelace\"\n"},
+                               {"cv.toml", "[[section]]\ntitle = \"E\"\n"}});
+  CHECK(r.diags.format_all() == "");
+  CHECK(between(page_of(r, "cv/index.html"), "<style media=\"print\">", "\n") ==
+        "<style media=\"print\">@page cv { size: A4; @top-left { content: \"Ada Lovelace "
+        "\xC2\xB7 ada.example.org/repo\"; } }</style>");
+}
+
 TEST_CASE("cv: mistakes in an included section and in [cv]") {
   CHECK(diagnostics_of({{"cv.toml",
                          "[[section]]\ninclude = \"publication\"\n"
