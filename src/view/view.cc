@@ -355,7 +355,8 @@ View::View(const Site& site, ViewOptions options)
 
   news_html_.reserve(site.news.size());
   for (const NewsItem& n : site.news)
-    news_html_.push_back(markdown_inline_to_html(n.text, page_markdown_options(urls_, true)));
+    news_html_.push_back(
+        markdown_inline_to_html(n.text, page_markdown_options(urls_, true, ui_.get("table"))));
 
   for (size_t i = 0; i < site.members.size(); ++i) member_ids_.emplace(site.members[i].id, i);
   member_pubs_ = member_publications(site);
@@ -397,7 +398,7 @@ View::~View() {
 }
 
 std::string View::md(const std::string& text, bool trusted) const {
-  return markdown_to_html(text, page_markdown_options(urls_, trusted));
+  return markdown_to_html(text, page_markdown_options(urls_, trusted, ui_.get("table")));
 }
 
 Data View::news_item(size_t index) const {
@@ -418,7 +419,7 @@ std::string View::news_text_html(size_t index) const {
 }
 
 std::string View::md_inline(const std::string& text, bool trusted) const {
-  return markdown_inline_to_html(text, page_markdown_options(urls_, trusted));
+  return markdown_inline_to_html(text, page_markdown_options(urls_, trusted, ui_.get("table")));
 }
 
 Data View::nav_for(const std::string& rel) const {

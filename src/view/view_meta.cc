@@ -88,12 +88,13 @@ std::string person_json(const Site& site, const Urls& urls) {
 
 }  // namespace
 
-MarkdownOptions page_markdown_options(const Urls& urls, bool trusted) {
+MarkdownOptions page_markdown_options(const Urls& urls, bool trusted,
+                                      std::string_view table_label) {
   return {.allow_javascript_urls = urls.allow_scripts && trusted,
           .allow_raw_html = trusted,
           .link_prefix = urls.root,
           .base_path = urls.root,
-          .wrap_tables = true};
+          .table_label = table_label};
 }
 
 MarkdownOptions feed_markdown_options(const Urls& urls) {
@@ -101,7 +102,7 @@ MarkdownOptions feed_markdown_options(const Urls& urls) {
           .allow_raw_html = true,
           .link_prefix = urls.abs.empty() ? urls.root : urls.abs,
           .base_path = urls.root,
-          .wrap_tables = false};
+          .table_label = ""};  // a feed reader lays tables out itself
 }
 
 std::string obfuscated_email_html(std::string_view email) {

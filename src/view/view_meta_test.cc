@@ -21,19 +21,20 @@ using sitegen::testing::page_of;
 
 TEST_CASE("view_meta: root-relative Markdown links move under the base path") {
   Urls sub(parse_base_url("https://u.github.io/repo/"));
-  CHECK(markdown_inline_to_html("[j](/join/) ![](/photo.png)", page_markdown_options(sub, true)) ==
+  CHECK(markdown_inline_to_html("[j](/join/) ![](/photo.png)",
+                                page_markdown_options(sub, true, "Table")) ==
         "<a href=\"/repo/join/\">j</a> <img src=\"/repo/photo.png\" alt=\"\">");
   CHECK(markdown_inline_to_html("[j](/join/)", feed_markdown_options(sub)) ==
         "<a href=\"https://u.github.io/repo/join/\">j</a>");
   // Already under the base path, protocol-relative, relative, external, or only text.
   std::string kept =
       "[a](/repo/cv/)[b](//cdn.example/x)[c](cv/)[d](https://x.org/) x href=/y `href=\"/z\"`";
-  CHECK(markdown_inline_to_html(kept, page_markdown_options(sub, true)) ==
+  CHECK(markdown_inline_to_html(kept, page_markdown_options(sub, true, "Table")) ==
         "<a href=\"/repo/cv/\">a</a><a href=\"//cdn.example/x\">b</a><a href=\"cv/\">c</a>"
         "<a href=\"https://x.org/\">d</a> x href=/y <code>href=&quot;/z&quot;</code>");
   // At the root nothing changes, in a feed too.
   CHECK(markdown_inline_to_html("[j](/join/)",
-                                page_markdown_options(Urls(parse_base_url("/")), true)) ==
+                                page_markdown_options(Urls(parse_base_url("/")), true, "Table")) ==
         "<a href=\"/join/\">j</a>");
   CHECK(markdown_inline_to_html("[j](/join/)",
                                 feed_markdown_options(Urls(parse_base_url("https://u.org/")))) ==
@@ -46,7 +47,7 @@ TEST_CASE("view_meta: root-relative Markdown links move under the base path") {
 
 TEST_CASE("view_meta: Markdown tables scroll in a focusable, labelled region") {
   CHECK(markdown_to_html("x\n\n| [a](/a/) |\n|---|\n",
-                         page_markdown_options(Urls(parse_base_url("/repo/")), true)) ==
+                         page_markdown_options(Urls(parse_base_url("/repo/")), true, "Table")) ==
         "<p>x</p>\n<div class=\"table-scroll\" role=\"region\" aria-label=\"Table\" "
         "tabindex=\"0\"><table>\n<thead>\n<tr>\n<th><a href=\"/repo/a/\">a</a></th>\n</tr>\n"
         "</thead>\n</table></div>\n");
@@ -57,14 +58,16 @@ TEST_CASE("view_meta: Markdown tables scroll in a focusable, labelled region") {
 
 TEST_CASE("view_meta: script URLs only in the owner's text, and only when the site allows them") {
   Urls allowing(parse_base_url("/"), true);
-  CHECK(markdown_inline_to_html("[x](javascript:go())", page_markdown_options(allowing, true)) ==
+  CHECK(markdown_inline_to_html("[x](javascript:go())",
+                                page_markdown_options(allowing, true, "Table")) ==
         "<a href=\"javascript:go()\">x</a>");
-  CHECK(markdown_inline_to_html("[x](javascript:go())", page_markdown_options(allowing, false)) ==
+  CHECK(markdown_inline_to_html("[x](javascript:go())",
+                                page_markdown_options(allowing, false, "Table")) ==
         "<a href=\"\">x</a>");
   CHECK(markdown_inline_to_html("[x](javascript:go())",
-                                page_markdown_options(Urls(parse_base_url("/")), true)) ==
+                                page_markdown_options(Urls(parse_base_url("/")), true, "Table")) ==
         "<a href=\"\">x</a>");
-  CHECK(markdown_inline_to_html("<b>x</b>", page_markdown_options(allowing, false)) ==
+  CHECK(markdown_inline_to_html("<b>x</b>", page_markdown_options(allowing, false, "Table")) ==
         "&lt;b&gt;x&lt;/b&gt;");
 }
 
