@@ -13,20 +13,12 @@
 #include "load/translate.h"
 #include "text/ascii.h"
 #include "text/escape.h"
+#include "text/url_scheme.h"
 #include "text/utf8.h"
 
 namespace sitegen {
 
 namespace {
-
-// A path under static/ named in site.toml must exist, or the page would show a broken image.
-void check_static(const Source& source, TableReader& r, std::string_view key,
-                  const std::string& rel) {
-  if (rel.empty() || rel.find("://") != std::string::npos || source.exists("static/" + rel)) return;
-  r.diags().error(r.find(key)->loc, "`" + std::string(key) + "` names `" + rel +
-                                        "`, which does not exist: expected the file at " +
-                                        source.display("static/" + rel));
-}
 
 void load_person(const Source& source, const TomlNode& node, Person& p, Diagnostics& diags) {
   TableReader r(node, "[person]", diags);
@@ -39,7 +31,7 @@ void load_person(const Source& source, const TomlNode& node, Person& p, Diagnost
   r.string("email", &p.email);
   r.string("phone", &p.phone);
   r.string("photo", &p.photo);
-  check_static(source, r, "photo", p.photo);
+  check_static_file(source, r, "photo", p.photo);
   r.strings("interests", &p.interests);
   if (const TomlNode* links = r.table("links")) p.links = read_links(*links, diags);
   r.finish();
@@ -170,7 +162,7 @@ void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diag
   r.string("description", &site.description);
   if (r.string("cname", &site.cname)) check_cname(*r.find("cname"), site.cname, diags);
   r.string("favicon", &site.favicon);
-  check_static(source, r, "favicon", site.favicon);
+  check_static_file(source, r, "favicon", site.favicon);
   r.boolean("allow_javascript_urls", &site.allow_javascript_urls);
   const TomlNode* group = r.find("group") ? r.table("group") : nullptr;
   if (group) {
@@ -313,6 +305,14 @@ std::vector<Link> read_links(const TomlNode& table, Diagnostics& diags) {
     if (read_string(url, label, diags, &address)) links.push_back({label, std::move(address)});
   }
   return links;
+}
+
+void check_static_file(const Source& source, TableReader& r, std::string_view key,
+                       const std::string& rel) {
+  if (rel.empty() || is_external_url(rel) || source.exists("static/" + rel)) return;
+  r.diags().error(r.find(key)->loc, "`" + std::string(key) + "` names `" + rel +
+                                        "`, which does not exist: expected the file at " +
+                                        source.display("static/" + rel));
 }
 
 void note_field_link(Site& site, TableReader& r, std::string_view key, const std::string& url) {

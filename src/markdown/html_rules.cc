@@ -103,7 +103,7 @@ void append_rebased(std::string& out, std::string_view html, std::string_view pr
         if (v + 2 >= n || (html[v] != '"' && html[v] != '\'')) break;
         out.append(html.substr(i, v + 1 - i));
         i = v + 1;
-        if (html[i] == '/' && html[i + 1] != '/' &&
+        if (html[i] == '/' && !is_external_url(html.substr(i, 2)) &&
             html.compare(i, base_path.size(), base_path) != 0) {
           out += prefix;
           ++i;

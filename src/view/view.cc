@@ -235,9 +235,7 @@ Urls::Urls(const BaseUrl& base_url, bool allow_scripts)
 
 std::string Urls::content(const std::string& url, bool trusted) const {
   if (!is_safe_link(url) && !(allow_scripts && trusted)) return "";
-  if (url.empty() || url[0] == '#' || url.find(':') != std::string::npos ||
-      url.compare(0, 2, "//") == 0)
-    return url;
+  if (url.empty() || url[0] == '#' || is_external_url(url)) return url;
   if (url[0] == '/') return root + url.substr(1);
   return root + url;
 }

@@ -8,6 +8,7 @@
 #include "markdown/markdown.h"
 #include "markdown/math.h"
 #include "text/escape.h"
+#include "text/url_scheme.h"
 
 namespace sitegen {
 
@@ -33,13 +34,14 @@ void json_field(std::string& out, std::string_view key, std::string_view value) 
   append_json_string(out, value);
 }
 
-// A URL usable outside the site (feeds, Scholar): absolute when base_url is absolute.
+// A URL usable outside the site (feeds, Scholar): absolute when base_url is absolute. A
+// protocol-relative one (`//cdn.example.org/a.pdf`) gets the site's scheme.
 std::string external_url(const Urls& urls, const std::string& content_url) {
   std::string u = urls.content(content_url);
-  if (!u.empty() && u[0] == '/' && !urls.abs.empty()) {
-    std::string host = urls.abs.substr(0, urls.abs.find('/', urls.abs.find("://") + 3));
-    return host + u;
-  }
+  if (urls.abs.empty() || u.empty()) return u;
+  size_t scheme_end = urls.abs.find("://");
+  if (is_external_url(u)) return u.starts_with("//") ? urls.abs.substr(0, scheme_end + 1) + u : u;
+  if (u[0] == '/') return urls.abs.substr(0, urls.abs.find('/', scheme_end + 3)) + u;
   return u;
 }
 

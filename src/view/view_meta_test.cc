@@ -451,6 +451,25 @@ TEST_CASE("view_meta: no citation_pdf_url that is not a full URL") {
   CHECK(one_of(conf, "citation_pdf_url") == "https://arxiv.org/pdf/2301.00001");
 }
 
+TEST_CASE("view_meta: a protocol-relative URL is another host's, in every field") {
+  // `//cdn.example.org/...` is external: no file is looked for, no base path put in front,
+  // and its full form takes the site's scheme.
+  auto r = build_files({{"site.toml",
+                         "base_url = \"https://u.github.io/\"\n[person]\n"
+                         "name = \"Ada\"\nphoto = \"//cdn.example.org/me.jpg\"\n"},
+                        {"publications.toml",
+                         "[[publication]]\nid = \"p\"\ntitle = \"P\"\n"
+                         "authors = [\"Ada\"]\nyear = 2024\n"
+                         "[publication.links]\npdf = \"//cdn.example.org/a.pdf\"\n"}});
+  CHECK(r.diags.format_all() == "");
+  auto tags = citation_tags(page_of(r, "publications/p/index.html"));
+  CHECK(one_of(tags, "citation_pdf_url") == "https://cdn.example.org/a.pdf");
+  std::string home = page_of(r, "index.html");
+  CHECK(home.find("<meta property=\"og:image\" content=\"https://cdn.example.org/me.jpg\">") !=
+        std::string::npos);
+  CHECK(home.find("src=\"//cdn.example.org/me.jpg\"") != std::string::npos);
+}
+
 TEST_CASE("view_meta: the ScholarlyArticle JSON-LD parses, with headline and authors") {
   auto r = build_files({{"site.toml", kSite}, {"publications.toml", kPapers}});
   REQUIRE_FALSE(r.diags.has_errors());
