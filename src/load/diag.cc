@@ -11,6 +11,8 @@ bool is_continuation(unsigned char c) {
   return (c & 0xC0) == 0x80;
 }
 
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+
 // Lines longer than this are quoted in part: the caret's neighbourhood, cut on each
 // side with `...`, so an error in a megabyte-long line prints a line, not a megabyte.
 constexpr size_t kQuoteContext = 60;  // characters on each side of the caret
@@ -62,7 +64,11 @@ SourceLoc Diagnostics::loc_at(const std::string& path, size_t offset) const {
   const std::vector<size_t>& starts = source.line_starts;
   size_t line = std::upper_bound(starts.begin(), starts.end(), offset) - starts.begin();
   loc.line = static_cast<int>(line);
-  for (size_t i = starts[line - 1]; i < offset; ++i)
+  // A byte-order mark is no column: editors do not show it, and toml++ skips it.
+  size_t from = starts[line - 1];
+  if (line == 1 && source.text.starts_with(kByteOrderMark))
+    from = std::min(kByteOrderMark.size(), offset);
+  for (size_t i = from; i < offset; ++i)
     loc.col += !is_continuation(static_cast<unsigned char>(source.text[i]));
   return loc;
 }
@@ -120,6 +126,8 @@ std::string Diagnostics::format(const Diagnostic& d) const {
   size_t end = std::min(source.text.find('\n', start), source.text.size());
   if (end > start && source.text[end - 1] == '\r') --end;
   std::string_view line(source.text.data() + start, end - start);
+  if (d.loc.line == 1 && line.starts_with(kByteOrderMark))
+    line.remove_prefix(kByteOrderMark.size());
   if (line.empty()) return out;
   // Only the caret's neighbourhood of a long line: from kQuoteContext characters before
   // the caret to kQuoteContext after it, `...` where the line goes on.

@@ -101,6 +101,21 @@ TEST_CASE("load error: missing file named in site.toml") {
         "          ^\n");
 }
 
+TEST_CASE("load error: a byte-order mark is no column") {
+  // toml++ skips the mark; the column of an error found by sitegen's own check of the
+  // text (toml_guard) must agree, as must the quoted line and its caret.
+  CHECK(diagnostics_of({{"site.toml", "\xEF\xBB\xBFtitle = 5\n[person]\nname = \"A\"\n"}}) ==
+        "content/site.toml:1:9: error: `title` must be a string, not an integer (write title = "
+        "\"5\")\n"
+        "  title = 5\n"
+        "          ^\n");
+  CHECK(diagnostics_of({{"site.toml", "\xEF\xBB\xBFtitle = \"A\"、\n[person]\nname = \"A\"\n"}}) ==
+        "content/site.toml:1:12: error: unexpected `、` outside a quoted string: TOML keys and "
+        "values other than strings are ASCII, so put it in quotes\n"
+        "  title = \"A\"、\n"
+        "             ^\n");
+}
+
 TEST_CASE("load error: unknown theme") {
   CHECK(diagnostics_of({{"site.toml", "theme = \"scholr\"\n[person]\nname = \"A\"\n"}}) ==
         "content/site.toml:1:9: error: unknown theme `scholr` (did you mean `scholar`?): expected "

@@ -138,7 +138,8 @@ std::string as_message(std::string_view description) {
 // The hint for toml++'s date error at line:col when the value before it is a partial
 // date (`date = 2025-04`), which TOML has no type for; "" otherwise.
 std::string partial_date_hint(std::string_view doc, size_t line, size_t col) {
-  size_t start = 0;
+  // toml++ counts columns after a byte-order mark.
+  size_t start = doc.starts_with("\xEF\xBB\xBF") ? 3 : 0;
   for (size_t l = 1; l < line; ++l) {
     start = doc.find('\n', start);
     if (start == std::string_view::npos) return "";
