@@ -52,7 +52,12 @@ TEST_CASE("cli: usage errors exit 2") {
   CHECK(none.code == 2);
   Run unknown = run({"bild"});
   CHECK(unknown.code == 2);
-  CHECK(unknown.err == "sitegen: unknown command `bild`; run `sitegen --help` for the list\n");
+  CHECK(unknown.err ==
+        "sitegen: unknown command `bild` (did you mean `build`?); run `sitegen --help` for the "
+        "list\n");
+  Run far = run({"publish"});
+  CHECK(far.code == 2);
+  CHECK(far.err == "sitegen: unknown command `publish`; run `sitegen --help` for the list\n");
   Run opt = run({"build", "--frobnicate"});
   CHECK(opt.code == 2);
   CHECK(opt.err == "sitegen: unknown option `--frobnicate`; see --help\n");
@@ -186,10 +191,23 @@ TEST_CASE("cli: without CONTENT, build and check find site.toml in . or in conte
   CHECK(built.err == "");
   CHECK(built.out == "");
   CHECK(fs::exists(dir / "repo/public/index.html"));
-  // Neither: the error names content/, as before.
+  // Neither: where sitegen looked, and how to start a site.
   Run none = run_in(dir, {"check"});
   CHECK(none.code == 1);
-  CHECK(none.err == "sitegen: error: content directory `content` not found\n");
+  CHECK(none.err ==
+        "sitegen: error: no site here: looked for content/site.toml and ./site.toml; give the "
+        "folder that holds site.toml (`sitegen check DIR`), or start a site with `sitegen new "
+        "content`\n");
+  Run none_built = run_in(dir, {"build"});
+  CHECK(none_built.code == 1);
+  CHECK(none_built.err ==
+        "sitegen: error: no site here: looked for content/site.toml and ./site.toml; give the "
+        "folder that holds site.toml (`sitegen build DIR`), or start a site with `sitegen new "
+        "content`\n");
+  Run named = run_in(dir, {"build", "mysite"});
+  CHECK(named.err ==
+        "sitegen: error: content directory `mysite` not found; start a site there with `sitegen "
+        "new mysite`\n");
   fs::remove_all(dir);
 }
 

@@ -20,6 +20,7 @@ struct BuildArgs {
   BuildOptions options;
   bool quiet = false;
   bool links = false;  // check: also the internal links of the built pages
+  bool content_given = false;
 };
 
 // Returns false (after printing why) on a usage error.
@@ -141,13 +142,11 @@ void print_diagnostics(const Diagnostics& d, std::ostream& err) {
   err << d.format_all();
 }
 
-int check_content_dir(const std::string& content, Io io) {
-  std::error_code ec;
-  if (!fs::is_directory(content, ec)) {
-    io.err << "sitegen: error: content directory `" << content << "` not found\n";
-    return kExitErrors;
-  }
-  return kExitOk;
+int check_content_dir(std::string_view command, const BuildArgs& a, Io io) {
+  std::string missing = no_content_message(command, a.content, a.content_given);
+  if (missing.empty()) return kExitOk;
+  io.err << "sitegen: error: " << missing << "\n";
+  return kExitErrors;
 }
 
 }  // namespace
@@ -156,7 +155,7 @@ int cmd_build(const std::vector<std::string>& args, Io io) {
   BuildArgs a;
   a.options.cv_pdf = true;
   if (!parse_args(args, true, &a, io)) return kExitUsage;
-  if (int rc = check_content_dir(a.content, io)) return rc;
+  if (int rc = check_content_dir("build", a, io)) return rc;
   std::string unsafe = unsafe_output(a.content, a.out);
   if (!unsafe.empty()) {
     // Not a usage error: the command line is well-formed, the place is wrong.
@@ -204,7 +203,7 @@ int cmd_build(const std::vector<std::string>& args, Io io) {
 int cmd_check(const std::vector<std::string>& args, Io io) {
   BuildArgs a;
   if (!parse_args(args, false, &a, io)) return kExitUsage;
-  if (int rc = check_content_dir(a.content, io)) return rc;
+  if (int rc = check_content_dir("check", a, io)) return rc;
   // Only the link check reads the pages again; otherwise each is let go once rendered.
   FileSink drop;
   if (!a.links) drop = [](const std::string&, std::string_view) { return true; };

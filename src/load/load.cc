@@ -205,6 +205,19 @@ void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diag
   if (site.languages.empty()) site.languages = {site.language};
 }
 
+// " (did you mean `papers.bib`?)" for a .bib file that is not there, naming one that is,
+// in the same folder.
+std::string bib_file_hint(const Source& source, const std::string& rel) {
+  size_t slash = rel.rfind('/');
+  std::string dir = slash == std::string::npos ? "" : rel.substr(0, slash);
+  std::vector<std::string> names;
+  for (const std::string& f : source.list(dir))
+    if (f.ends_with(".bib") && f.rfind('/') == slash) names.push_back(f);
+  std::string hint = did_you_mean(rel, {names.begin(), names.end()});
+  if (hint.empty() && names.size() == 1) hint = " (the one .bib file there is `" + names[0] + "`)";
+  return hint;
+}
+
 // The publications of every .bib file site.toml names, read first: publications.toml
 // then overrides and extends them by id.
 std::vector<Publication> load_bibtex(const Source& source, const PublicationSettings& settings,
@@ -222,8 +235,9 @@ std::vector<Publication> load_bibtex(const Source& source, const PublicationSett
     std::string err;
     std::optional<std::string> text = source.read(rel, &err);
     if (!text) {
-      diags.error(settings.bibtex_loc,
-                  "cannot read BibTeX file `" + rel + "` (" + source.display(rel) + "): " + err);
+      diags.error(settings.bibtex_loc, "cannot read BibTeX file `" + rel + "` (" +
+                                           source.display(rel) + "): " + err +
+                                           (source.exists(rel) ? "" : bib_file_hint(source, rel)));
       continue;
     }
     std::string display = source.display(rel);

@@ -7,6 +7,7 @@
 #include "load/frontmatter.h"
 #include "load/load.h"
 #include "load/translate.h"
+#include "text/strings.h"
 
 namespace sitegen {
 
@@ -54,8 +55,16 @@ void read_publication(const TomlNode& node, bool from_bibtex, Publication& p, Di
   if (r.strings("tags", &p.tags)) {
     const TomlNode* tags = r.find("tags");
     p.tag_locs.clear();
-    for (size_t i = 0; i < p.tags.size(); ++i)
-      p.tag_locs.push_back(tags->kind == TomlNode::Kind::kArray ? tags->items[i].loc : tags->loc);
+    if (tags->kind == TomlNode::Kind::kString) {
+      // `tags = "systems, scheduling"` is two tags, split as BibTeX `keywords` are.
+      p.tags.clear();
+      for (std::string_view tag : split_keyword_list(tags->str)) {
+        p.tags.emplace_back(tag);
+        p.tag_locs.push_back(tags->loc);
+      }
+    } else {
+      for (size_t i = 0; i < p.tags.size(); ++i) p.tag_locs.push_back(tags->items[i].loc);
+    }
   }
   if (r.string("abstract", &p.abstract)) p.abstract_trusted = true;
   bool raw_html = true;

@@ -101,6 +101,64 @@ TEST_CASE("load error: missing file named in site.toml") {
         "          ^\n");
 }
 
+TEST_CASE("load error: a misspelled .bib file names the one that is there") {
+  CHECK(
+      diagnostics_of(
+          {{"site.toml", "[person]\nname = \"A\"\n[publications]\nbibtex = [\"paper.bib\"]\n"},
+           {"papers.bib", ""},
+           {"old/paper.bib", ""}}) ==
+      "content/site.toml:4:10: error: cannot read BibTeX file `paper.bib` (content/paper.bib): No "
+      "such file or directory (did you mean `papers.bib`?)\n"
+      "  bibtex = [\"paper.bib\"]\n"
+      "           ^\n");
+  CHECK(diagnostics_of(
+            {{"site.toml", "[person]\nname = \"A\"\n[publications]\nbibtex = [\"refs.bib\"]\n"},
+             {"publications.bib", ""}}) ==
+        "content/site.toml:4:10: error: cannot read BibTeX file `refs.bib` (content/refs.bib): No "
+        "such file or directory (the one .bib file there is `publications.bib`)\n"
+        "  bibtex = [\"refs.bib\"]\n"
+        "           ^\n");
+}
+
+TEST_CASE("load error: a date TOML cannot hold is said in sitegen's words, at the wrong part") {
+  CHECK(diagnostics_of({{"news.toml", "[[news]]\ndate = 2024-13-01\ntext = \"x\"\n"}}) ==
+        "content/news.toml:2:13: error: bad date in `date`: month must be 01 to 12\n"
+        "  date = 2024-13-01\n"
+        "              ^\n");
+  CHECK(diagnostics_of({{"news.toml", "[[news]]\ndate = 2025-02-30\ntext = \"x\"\n"}}) ==
+        "content/news.toml:2:16: error: bad date in `date`: day 30 does not exist in Feb 2025\n"
+        "  date = 2025-02-30\n"
+        "                 ^\n");
+}
+
+TEST_CASE("load error: a list written as a table says to write double brackets") {
+  CHECK(diagnostics_of({{"publications.toml",
+                         "[publication]\ntitle = \"T\"\nauthors = [\"A\"]\nyear = 2024\n"}}) ==
+        "content/publications.toml:1:1: error: `publication` must be an array of tables, not a "
+        "table (write [[publication]], with double brackets, above each entry)\n"
+        "  [publication]\n"
+        "  ^\n");
+  CHECK(diagnostics_of({{"publications.toml",
+                         "[publication]\ntitle = \"T\"\n\n[publication]\n"
+                         "title = \"U\"\n"}}) ==
+        "content/publications.toml:4:1: error: error while parsing table header: cannot redefine "
+        "existing table 'publication' (write [[publication]], with double brackets, above each "
+        "entry)\n"
+        "  [publication]\n"
+        "  ^\n");
+}
+
+TEST_CASE("load: tags written as one string are split as BibTeX keywords are") {
+  auto r = sitegen::testing::build_files(
+      {{"publications.toml",
+        "[[publication]]\nid = \"p\"\ntitle = \"T\"\nauthors = [\"A\"]\n"
+        "year = 2024\ntags = \"systems, scheduling; GPUs\"\n"}});
+  CHECK(r.diags.format_all() == "");
+  CHECK(r.output.files.count("publications/tag/systems/index.html") == 1);
+  CHECK(r.output.files.count("publications/tag/scheduling/index.html") == 1);
+  CHECK(r.output.files.count("publications/tag/gpus/index.html") == 1);
+}
+
 TEST_CASE("load error: a byte-order mark is no column") {
   // toml++ skips the mark; the column of an error found by sitegen's own check of the
   // text (toml_guard) must agree, as must the quoted line and its caret.
