@@ -6,6 +6,7 @@
 
 #include "build/build.h"
 #include "cli/cli.h"
+#include "load/base_url.h"
 #include "output/link_check.h"
 
 namespace fs = std::filesystem;
@@ -62,7 +63,15 @@ bool parse_args(const std::vector<std::string>& args, bool allow_output, BuildAr
       return false;
     }
   }
+  if (std::string problem = base_url_problem(a->options.base_url);
+      !a->options.base_url.empty() && !problem.empty()) {
+    io.err << "sitegen: --base-url must be a full address such as https://ada.example.org/ or a "
+              "path such as /homepage/, but "
+           << problem << "\n";
+    return false;
+  }
   if (!have_content) a->content = default_content_dir();
+  a->content_given = have_content;
   if (a->out.empty()) {
     io.err << "sitegen: the output directory must not be empty\n";
     return false;
@@ -224,6 +233,10 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
       return kExitErrors;
     }
   }
+  if (size_t notes = r.diags.note_count(); notes > 0 && !a.quiet)
+    io.err << "sitegen: " << notes << " text(s) not yet translated (the notes above); "
+           << "a text that reads the same in every language can be listed in site.toml's "
+           << "[same_in_all_languages]\n";
   if (!a.quiet)
     io.out << "no errors in " << a.content << " (" << r.pages << " pages, "
            << r.diags.warning_count() << " warning(s)"

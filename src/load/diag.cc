@@ -87,11 +87,15 @@ void Diagnostics::warning(SourceLoc loc, std::string message) {
   add({strict_ ? Severity::kError : Severity::kWarning, std::move(loc), std::move(message)});
 }
 
+void Diagnostics::note(SourceLoc loc, std::string message) {
+  add({Severity::kNote, std::move(loc), std::move(message)});
+}
+
 void Diagnostics::append(const Diagnostics& other) {
   for (const auto& [path, text] : other.sources_) sources_.emplace(path, text);
   for (const Diagnostic& d : other.items_) {
     Diagnostic copy = d;
-    if (strict_) copy.severity = Severity::kError;
+    if (strict_ && copy.severity == Severity::kWarning) copy.severity = Severity::kError;
     add(std::move(copy));
   }
 }
@@ -106,7 +110,13 @@ size_t Diagnostics::error_count() const {
 }
 
 size_t Diagnostics::warning_count() const {
-  return items_.size() - error_count();
+  return std::count_if(items_.begin(), items_.end(),
+                       [](const Diagnostic& d) { return d.severity == Severity::kWarning; });
+}
+
+size_t Diagnostics::note_count() const {
+  return std::count_if(items_.begin(), items_.end(),
+                       [](const Diagnostic& d) { return d.severity == Severity::kNote; });
 }
 
 std::string Diagnostics::format(const Diagnostic& d) const {
@@ -115,7 +125,9 @@ std::string Diagnostics::format(const Diagnostic& d) const {
     out += ":" + std::to_string(d.loc.line);
     if (d.loc.col > 0) out += ":" + std::to_string(d.loc.col);
   }
-  out += d.severity == Severity::kError ? ": error: " : ": warning: ";
+  out += d.severity == Severity::kError     ? ": error: "
+         : d.severity == Severity::kWarning ? ": warning: "
+                                            : ": note: ";
   out += d.message;
   out += '\n';
   auto it = sources_.find(d.loc.path);
@@ -155,7 +167,10 @@ std::string Diagnostics::format(const Diagnostic& d) const {
 
 std::string Diagnostics::format_all() const {
   std::string out;
-  for (const Diagnostic& d : items_) out += format(d);
+  for (const Diagnostic& d : items_)
+    if (d.severity != Severity::kNote) out += format(d);
+  for (const Diagnostic& d : items_)
+    if (d.severity == Severity::kNote) out += format(d);
   return out;
 }
 

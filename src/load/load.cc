@@ -9,10 +9,12 @@
 #include "load/bibtex.h"
 #include "load/format.h"
 #include "load/group.h"
+#include "load/language_tag.h"
 #include "load/resolve.h"
 #include "load/translate.h"
 #include "text/ascii.h"
 #include "text/escape.h"
+#include "text/strings.h"
 #include "text/url_scheme.h"
 #include "text/utf8.h"
 
@@ -109,6 +111,63 @@ std::string host_name_problem(std::string_view name) {
   }
 }
 
+// `language` or `languages` (`node`, read into `tags`): each a BCP 47 tag, none twice. A
+// tag becomes a folder (/de/) and a suffix (title_de, bio.de.md), and `<html lang>` with
+// anything else says nothing to a screen reader.
+void check_language_tags(const TomlNode& node, const std::vector<std::string>& tags,
+                         Diagnostics& diags) {
+  bool array = node.kind == TomlNode::Kind::kArray;
+  // The value to write, when every tag that is not one names a language.
+  std::string fix;
+  for (const std::string& tag : tags) {
+    std::string t = is_language_tag(tag) ? tag : language_tag_for(tag);
+    if (t.empty()) {
+      fix.clear();
+      break;
+    }
+    fix += (fix.empty() ? "\"" : ", \"") + t + "\"";
+  }
+  std::string hint = fix.empty() ? ""
+                     : array     ? " (write languages = [" + fix + "])"
+                                 : " (write language = " + fix + ")";
+  for (size_t i = 0; i < tags.size(); ++i) {
+    const std::string& tag = tags[i];
+    const SourceLoc& loc = array && i < node.items.size() ? node.items[i].loc : node.loc;
+    if (!is_language_tag(tag))
+      diags.error(loc, std::string(array ? "`languages` holds `" : "`language` is `") + tag +
+                           "`, which is not a BCP 47 language tag such as \"en\", \"de\" or "
+                           "\"zh-Hant\"" +
+                           hint);
+    else if (std::find(tags.begin(), tags.begin() + static_cast<std::ptrdiff_t>(i), tag) !=
+             tags.begin() + static_cast<std::ptrdiff_t>(i))
+      diags.error(loc, "`languages` names `" + tag + "` twice");
+  }
+}
+
+// [same_in_all_languages]: `fields` must name fields `check` may ask translations of.
+void load_same_in_all_languages(const TomlNode& node, SameInAllLanguages& same,
+                                Diagnostics& diags) {
+  TableReader r(node, "[same_in_all_languages]", diags);
+  if (r.string_array("fields", &same.fields)) {
+    const TomlNode* list = r.find("fields");
+    const std::vector<std::string_view>& known = translated_fields();
+    std::string expected;
+    for (size_t i = 0; i < known.size(); ++i)
+      expected += std::string(i == 0                  ? ""
+                              : i + 1 == known.size() ? " or "
+                                                      : ", ") +
+                  std::string(known[i]);
+    for (size_t i = 0; i < same.fields.size() && i < list->items.size(); ++i)
+      if (std::find(known.begin(), known.end(), same.fields[i]) == known.end())
+        diags.warning(list->items[i].loc, "`" + same.fields[i] +
+                                              "` is not a field `check` asks to translate: "
+                                              "expected " +
+                                              expected + did_you_mean(same.fields[i], known));
+  }
+  r.string_array("texts", &same.texts);
+  r.finish();
+}
+
 // `cname` is written to CNAME as it is: anything but a host name would break the file.
 void check_cname(const TomlNode& node, std::string& cname, Diagnostics& diags) {
   std::string problem = host_name_problem(cname);
@@ -136,29 +195,32 @@ void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diag
   }
   if (r.string("title", &site.title)) site.title_loc = r.find("title")->loc;
   std::string base_url;
-  if (r.string("base_url", &base_url)) site.base_url = parse_base_url(base_url);
+  if (r.string("base_url", &base_url)) {
+    if (std::string problem = base_url_problem(base_url); !problem.empty())
+      diags.error(r.find("base_url")->loc,
+                  "`base_url` must be a full address such as \"https://ada.example.org/\" or a "
+                  "path such as \"/homepage/\", but " +
+                      problem);
+    else
+      site.base_url = parse_base_url(base_url);
+  }
   if (r.string("theme", &site.theme)) site.theme_loc = r.find("theme")->loc;
   std::string language;
-  if (r.string("language", &language)) site.language = language;
+  if (r.string("language", &language)) {
+    site.language = language;
+    check_language_tags(*r.find("language"), {language}, diags);
+  }
   if (r.strings("languages", &site.languages) && !site.languages.empty()) {
     const TomlNode* node = r.find("languages");
-    if (!language.empty() && language != site.languages.front())
-      diags.error(node->loc, "`languages` starts with `" + site.languages.front() +
-                                 "`, but `language` is `" + language +
-                                 "`: the first of `languages` is the default language; "
-                                 "leave `language` out");
-    std::vector<std::string> seen;
-    for (const std::string& l : site.languages) {
-      if (l.empty() || l.find_first_of("/\\. ") != std::string::npos)
-        diags.error(node->loc, "`languages` holds `" + l +
-                                   "`, which is not a language tag such as \"en\" or "
-                                   "\"zh-Hant\"");
-      else if (std::find(seen.begin(), seen.end(), l) != seen.end())
-        diags.error(node->loc, "`languages` names `" + l + "` twice");
-      seen.push_back(l);
-    }
+    if (!language.empty())
+      diags.error(r.find("language")->key_loc,
+                  "`language` and `languages` are both set: the first of `languages` is the "
+                  "default language; leave `language` out");
+    check_language_tags(*node, site.languages, diags);
     site.language = site.languages.front();
   }
+  if (const TomlNode* same = r.table("same_in_all_languages"))
+    load_same_in_all_languages(*same, site.same_in_all_languages, diags);
   r.string("description", &site.description);
   if (r.string("cname", &site.cname)) check_cname(*r.find("cname"), site.cname, diags);
   r.string("favicon", &site.favicon);
@@ -294,7 +356,7 @@ std::optional<TomlNode> read_content_toml(const Source& source, const std::strin
   if (root && site.languages.size() > 1) {
     // Publications are shared by every language: a missing translation is no gap there.
     bool report = site.language != site.languages.front() && rel != "publications.toml";
-    localize_toml(*root, site.languages, site.language, report ? &site.untranslated : nullptr);
+    localize_toml(*root, site.languages, site.language, rel, report ? &site.untranslated : nullptr);
   }
   return root;
 }
@@ -368,6 +430,27 @@ bool check_markdown_utf8(const std::string& display, const std::string& text, Di
   return false;
 }
 
+// Each language but the first is published at /<tag>/: a tag named like a section or a
+// page would put that language's pages where it is (`cv` would make /cv/ a home page).
+static void check_language_folders(const TomlNode& site_root, const Site& site,
+                                   Diagnostics& diags) {
+  for (const auto& [key, node] : site_root.fields) {
+    if (key != "languages" || node.kind != TomlNode::Kind::kArray) continue;
+    for (size_t i = 1; i < node.items.size(); ++i) {
+      const TomlNode& item = node.items[i];
+      if (item.kind != TomlNode::Kind::kString) continue;
+      std::string taken(section_named(item.str));
+      for (const Page& p : site.pages)
+        if (taken.empty() && iequals(p.slug, item.str)) taken = "the page pages/" + p.slug + ".md";
+      if (!taken.empty())
+        diags.error(item.loc, "`languages` holds `" + item.str + "`, whose pages would be at /" +
+                                  item.str + "/, where " + taken +
+                                  " is: a language other than the first is published at "
+                                  "/<tag>/");
+    }
+  }
+}
+
 // The languages site.toml lists, read before the rest of it, which is read in one of them.
 static std::vector<std::string> languages_of(const TomlNode& root) {
   std::vector<std::string> languages;
@@ -390,7 +473,7 @@ Site load_site(const Source& source, Diagnostics& diags, const std::string& lang
     std::vector<std::string> languages = languages_of(*site_root);
     if (languages.size() > 1) {
       bool is_default = lang.empty() || lang == languages.front();
-      localize_toml(*site_root, languages, is_default ? languages.front() : lang,
+      localize_toml(*site_root, languages, is_default ? languages.front() : lang, "site.toml",
                     is_default ? nullptr : &site.untranslated);
     }
     load_site_toml(source, *site_root, site, diags);
@@ -401,7 +484,7 @@ Site load_site(const Source& source, Diagnostics& diags, const std::string& lang
     if (source.exists(translated_path(bio_rel, site.language)))
       bio_rel = translated_path(bio_rel, site.language);
     else if (source.exists(bio_rel))
-      site.untranslated.push_back({SourceLoc{source.display(bio_rel), 0, 0}, "bio.md"});
+      site.untranslated.push_back({SourceLoc{source.display(bio_rel), 0, 0}, "bio.md", "", {}});
   }
   if (source.exists(bio_rel)) {
     std::string err;
@@ -425,10 +508,12 @@ Site load_site(const Source& source, Diagnostics& diags, const std::string& lang
   load_talks(source, site, diags);
   load_cv(source, site, diags);
   load_pages(source, site, diags);
+  if (site_root && lang.empty()) check_language_folders(*site_root, site, diags);
   list_static_and_layouts(source, site, diags);
   if (!site.group.name.empty()) load_people(source, site, diags);
   link_site(site, diags);
   check_people_refs(site, diags);
+  drop_same_in_all_languages(site, source.display("site.toml"));
   return site;
 }
 

@@ -174,6 +174,17 @@ TEST_CASE("load error: a byte-order mark is no column") {
         "             ^\n");
 }
 
+TEST_CASE("load error: base_url that is not an address or a path") {
+  // It once went into every page's <head> as it was written.
+  CHECK(diagnostics_of({{"site.toml",
+                         "base_url = \"https://u.github.io/\\\"><svg onload=alert(1)>\"\n"
+                         "[person]\nname = \"A\"\n"}}) ==
+        "content/site.toml:1:12: error: `base_url` must be a full address such as "
+        "\"https://ada.example.org/\" or a path such as \"/homepage/\", but it holds `\"`\n"
+        "  base_url = \"https://u.github.io/\\\"><svg onload=alert(1)>\"\n"
+        "             ^\n");
+}
+
 TEST_CASE("load error: unknown theme") {
   CHECK(diagnostics_of({{"site.toml", "theme = \"scholr\"\n[person]\nname = \"A\"\n"}}) ==
         "content/site.toml:1:9: error: unknown theme `scholr` (did you mean `scholar`?): expected "

@@ -467,8 +467,8 @@ Data View::page_meta(const std::string& kind, const std::string& title, const st
     head += "<style>:root { --note-label: " + css_string(ui_.get("note")) + "; }</style>\n";
   if (math) head += math_head_html(urls_);
   if (!site_.group.name.empty() && !options_.group_css_url_query.empty())
-    head += "<link rel=\"stylesheet\" href=\"" + urls_.shared("assets/group.css") +
-            options_.group_css_url_query + "\">\n";
+    head += "<link rel=\"stylesheet\" href=\"" +
+            html_escape(urls_.shared("assets/group.css") + options_.group_css_url_query) + "\">\n";
   put(d, "head_html", head + head_extra);
   return d;
 }

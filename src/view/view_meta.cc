@@ -158,7 +158,7 @@ std::string head_html(const Site& site, const Urls& urls, const PageMeta& page) 
   if (!site.news.empty())
     out += "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"" +
            html_escape(site.title + " — " + site.ui.get("news")) + "\" href=\"" +
-           urls.page("news/feed.xml") + "\">\n";
+           html_escape(urls.page("news/feed.xml")) + "\">\n";
   if (page.kind == "home") out += json_ld(person_json(site, urls));
   return out;
 }

@@ -10,6 +10,7 @@
 #include <regex>
 #include <vector>
 
+#include "load/ui_strings.h"
 #include "output/link_check.h"
 #include "support/test_site.h"
 #include "text/html_scan.h"
@@ -468,6 +469,22 @@ TEST_CASE("view_meta: a protocol-relative URL is another host's, in every field"
   CHECK(home.find("<meta property=\"og:image\" content=\"https://cdn.example.org/me.jpg\">") !=
         std::string::npos);
   CHECK(home.find("src=\"//cdn.example.org/me.jpg\"") != std::string::npos);
+}
+
+TEST_CASE("view_meta: the feed link in <head> is escaped") {
+  // site.toml's base_url and languages are checked when they are read (load_test.cc,
+  // translate_test.cc); the link is escaped all the same, as every other one is.
+  Site site;
+  site.title = "Ada";
+  site.ui = builtin_ui_strings("en");
+  site.news.push_back({});
+  Urls urls(BaseUrl{"/a\"><svg onload=alert(1)>/", ""});
+  urls.prefix = "x\"><svg\tonload=alert(1)>/";
+  std::string head = head_html(site, urls, {"home", "Ada", "", ""});
+  CHECK(head.find("<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Ada — News\" "
+                  "href=\"/a&quot;&gt;&lt;svg onload=alert(1)&gt;/x&quot;&gt;&lt;svg\tonload="
+                  "alert(1)&gt;/news/feed.xml\">\n") != std::string::npos);
+  CHECK(head.find("<svg") == std::string::npos);
 }
 
 TEST_CASE("view_meta: the ScholarlyArticle JSON-LD parses, with headline and authors") {
