@@ -50,7 +50,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   page.allow_raw_html = false;
   page.link_prefix = "/p/";
   page.base_path = "/p/";
-  page.wrap_tables = true;
+  page.table_label = "Table";
   std::string html = sitegen::markdown_to_html(md, page);
   check_urls(html, "/p/");
   if (count(html, "<div class=\"table-scroll\"") != count(html, "</table></div>"))

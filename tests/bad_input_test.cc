@@ -745,7 +745,9 @@ TEST_CASE("bad input: a missing content folder") {
   auto before = snapshot(s.out);
   Result r = run_sitegen({"build", "no-such-dir", "-o", "w/public"}, in_dir(s.root));
   CHECK(r.code == 1);
-  CHECK(r.err == "sitegen: error: content directory `no-such-dir` not found\n");
+  CHECK(r.err ==
+        "sitegen: error: content directory `no-such-dir` not found; start a site there with "
+        "`sitegen new no-such-dir`\n");
   CHECK(snapshot(s.out) == before);
 }
 

@@ -52,10 +52,20 @@ TEST_CASE("cli: usage errors exit 2") {
   CHECK(none.code == 2);
   Run unknown = run({"bild"});
   CHECK(unknown.code == 2);
-  CHECK(unknown.err == "sitegen: unknown command `bild`; run `sitegen --help` for the list\n");
+  CHECK(unknown.err ==
+        "sitegen: unknown command `bild` (did you mean `build`?); run `sitegen --help` for the "
+        "list\n");
+  Run far = run({"publish"});
+  CHECK(far.code == 2);
+  CHECK(far.err == "sitegen: unknown command `publish`; run `sitegen --help` for the list\n");
   Run opt = run({"build", "--frobnicate"});
   CHECK(opt.code == 2);
   CHECK(opt.err == "sitegen: unknown option `--frobnicate`; see --help\n");
+  Run base = run({"build", "--base-url", "https://u.github.io/\"><svg onload=alert(1)>"});
+  CHECK(base.code == 2);
+  CHECK(base.err ==
+        "sitegen: --base-url must be a full address such as https://ada.example.org/ or a path "
+        "such as /homepage/, but it holds `\"`\n");
   Run missing = run({"build", "-o"});
   CHECK(missing.code == 2);
   CHECK(missing.err == "sitegen: option -o needs a value\n");
@@ -186,10 +196,23 @@ TEST_CASE("cli: without CONTENT, build and check find site.toml in . or in conte
   CHECK(built.err == "");
   CHECK(built.out == "");
   CHECK(fs::exists(dir / "repo/public/index.html"));
-  // Neither: the error names content/, as before.
+  // Neither: where sitegen looked, and how to start a site.
   Run none = run_in(dir, {"check"});
   CHECK(none.code == 1);
-  CHECK(none.err == "sitegen: error: content directory `content` not found\n");
+  CHECK(none.err ==
+        "sitegen: error: no site here: looked for content/site.toml and ./site.toml; give the "
+        "folder that holds site.toml (`sitegen check DIR`), or start a site with `sitegen new "
+        "content`\n");
+  Run none_built = run_in(dir, {"build"});
+  CHECK(none_built.code == 1);
+  CHECK(none_built.err ==
+        "sitegen: error: no site here: looked for content/site.toml and ./site.toml; give the "
+        "folder that holds site.toml (`sitegen build DIR`), or start a site with `sitegen new "
+        "content`\n");
+  Run named = run_in(dir, {"build", "mysite"});
+  CHECK(named.err ==
+        "sitegen: error: content directory `mysite` not found; start a site there with `sitegen "
+        "new mysite`\n");
   fs::remove_all(dir);
 }
 
@@ -298,6 +321,39 @@ TEST_CASE("cli: check -q prints only problems") {
   CHECK(bad.out == "");
   CHECK(bad.err.find("sitegen: 1 error(s), 0 warning(s) in " + (dir / "site").string() + "\n") !=
         std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("cli: check lists untranslated texts last, and --strict does not fail on them") {
+  fs::path dir = temp_dir("check-notes");
+  fs::create_directories(dir / "site");
+  std::string site = (dir / "site").string();
+  std::string toml =
+      "languages = [\"en\", \"de\"]\n[person]\nname = \"Ada\"\n"
+      "position = \"Professor\"\n";
+  const std::string note = site +
+                           "/site.toml:4:1: note: `position` has no de version (position_de)\n"
+                           "  position = \"Professor\"\n"
+                           "  ^\n";
+  const std::string summary =
+      "sitegen: 1 text(s) not yet translated (the notes above); a text that reads the same in "
+      "every language can be listed in site.toml's [same_in_all_languages]\n";
+  std::ofstream(dir / "site/site.toml") << toml << "[person.links]\nslides = \"talk.pdf\"\n";
+  Run r = run({"check", site});
+  CHECK(r.code == 0);
+  CHECK(r.err == site +
+                     "/site.toml:6:10: warning: `slides` links to `talk.pdf`, which is not a "
+                     "file or page of the site (a file of yours belongs at " +
+                     site +
+                     "/static/talk.pdf)\n"
+                     "  slides = \"talk.pdf\"\n"
+                     "           ^\n" +
+                     note + summary);
+  std::ofstream(dir / "site/site.toml") << toml;
+  Run strict = run({"check", site, "--strict"});
+  CHECK(strict.code == 0);
+  CHECK(strict.err == note + summary);
+  CHECK(run({"build", site, "--strict", "-q", "-o", (dir / "public").string()}).code == 0);
   fs::remove_all(dir);
 }
 

@@ -166,6 +166,20 @@ TEST_CASE("import: each failure is one message, and nothing is written") {
         "see --help\n");
 }
 
+TEST_CASE("import dblp: an id that is not one is refused before anything is sent") {
+  Fixture f;
+  Run bad = run({"import", "dblp", "not a pid!", f.content.string()});
+  CHECK(bad.code == 2);
+  CHECK(bad.err ==
+        "sitegen: `not a pid!` is not a DBLP person id: expected what follows /pid/ in the "
+        "address of the person's DBLP page, such as 123/4567 for "
+        "https://dblp.org/pid/123/4567.html\n");
+  for (const char* id : {"../../x", "00/1234?q=1", "00/1234/extra", "/1234", "00/"})
+    CHECK(run({"import", "dblp", id, f.content.string()}).code == 2);
+  CHECK(f.server.requests().empty());
+  CHECK(f.pubs() == kHandWritten);
+}
+
 TEST_CASE("import orcid: works without contributors are the site owner's") {
   Fixture f;
   f.server.on("/v3.0/0000-0002-1825-0097/works", import_data("orcid-works.json"));

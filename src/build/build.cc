@@ -197,7 +197,13 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   diags.set_strict(options.strict);
   Site site = load_site(content, diags);
   if (!options.person.empty()) pick_member(site, options.person, diags);
-  if (!options.base_url.empty()) site.base_url = parse_base_url(options.base_url);
+  if (!options.base_url.empty()) {
+    // The command line checks it first; this keeps a caller from writing it into pages.
+    if (std::string problem = base_url_problem(options.base_url); !problem.empty())
+      diags.error(SourceLoc{"--base-url", 0, 0}, "not a site's address: " + problem);
+    else
+      site.base_url = parse_base_url(options.base_url);
+  }
   result.base_url = site.base_url;
   Theme theme = load_theme(site, content, options.theme_search_dir, diags);
   result.settings = settings_of(site, theme, content);
@@ -224,8 +230,8 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
           {t.language, t.ui.get("language_name"), t.ui.get("locale"), t.language + "/"});
       if (options.report_untranslated)
         for (const Untranslated& u : t.untranslated)
-          diags.warning(
-              u.loc, u.what + " has no " + t.language + " version" +
+          diags.note(u.loc,
+                     u.what + " has no " + t.language + " version" +
                          (u.what.ends_with(".md") ? " (" + translated_path(u.what, t.language) + ")"
                                                   : " (" + u.what.substr(1, u.what.size() - 2) +
                                                         "_" + t.language + ")"));

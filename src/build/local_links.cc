@@ -73,8 +73,7 @@ void check_markdown(const std::string& path, std::string_view md, size_t offset,
 }  // namespace
 
 bool is_local_url(std::string_view url) {
-  if (url.empty() || url[0] == '#' || url.starts_with("//")) return false;
-  return url.find(':') == std::string_view::npos;
+  return !url.empty() && url[0] != '#' && !is_external_url(url);
 }
 
 bool names_output_file(std::string_view url, const Output& out) {

@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "cli/build_info.h"
+#include "load/diag.h"
 
 namespace sitegen {
 
@@ -39,6 +40,17 @@ std::string default_content_dir() {
   return "content";
 }
 
+std::string no_content_message(std::string_view command, const std::string& content, bool given) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(content, ec)) return "";
+  if (!given)
+    return "no site here: looked for content/site.toml and ./site.toml; give the folder that "
+           "holds site.toml (`sitegen " +
+           std::string(command) + " DIR`), or start a site with `sitegen new content`";
+  return "content directory `" + content + "` not found; start a site there with `sitegen new " +
+         content + "`";
+}
+
 int run_cli(const std::vector<std::string>& argv, Io io) {
   if (argv.size() < 2) {
     print_overview(io.err);
@@ -65,7 +77,10 @@ int run_cli(const std::vector<std::string>& argv, Io io) {
     }
     return c.run(args, io);
   }
-  io.err << "sitegen: unknown command `" << name << "`; run `sitegen --help` for the list\n";
+  std::vector<std::string_view> names;
+  for (const Command& c : commands()) names.push_back(c.name);
+  io.err << "sitegen: unknown command `" << name << "`" << did_you_mean(name, names)
+         << "; run `sitegen --help` for the list\n";
   return kExitUsage;
 }
 

@@ -50,6 +50,10 @@ bool option_value(const std::vector<std::string>& args, size_t& i, std::string* 
 // The content directory when none is given: content/ if it holds site.toml, else the
 // current directory if it does (a tree made by `sitegen new`), else content/.
 std::string default_content_dir();
+// Why there is no site to build in `content`, naming where sitegen looked and how to
+// start one; "" when the folder exists. `given`: the folder was named on the command
+// line, rather than chosen by default_content_dir(); `command`: "build", for the hint.
+std::string no_content_message(std::string_view command, const std::string& content, bool given);
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitErrors = 1;

@@ -6,6 +6,7 @@
 
 #include "build/build.h"
 #include "cli/cli.h"
+#include "load/base_url.h"
 #include "output/link_check.h"
 
 namespace fs = std::filesystem;
@@ -20,6 +21,7 @@ struct BuildArgs {
   BuildOptions options;
   bool quiet = false;
   bool links = false;  // check: also the internal links of the built pages
+  bool content_given = false;
 };
 
 // Returns false (after printing why) on a usage error.
@@ -61,7 +63,15 @@ bool parse_args(const std::vector<std::string>& args, bool allow_output, BuildAr
       return false;
     }
   }
+  if (std::string problem = base_url_problem(a->options.base_url);
+      !a->options.base_url.empty() && !problem.empty()) {
+    io.err << "sitegen: --base-url must be a full address such as https://ada.example.org/ or a "
+              "path such as /homepage/, but "
+           << problem << "\n";
+    return false;
+  }
   if (!have_content) a->content = default_content_dir();
+  a->content_given = have_content;
   if (a->out.empty()) {
     io.err << "sitegen: the output directory must not be empty\n";
     return false;
@@ -141,13 +151,11 @@ void print_diagnostics(const Diagnostics& d, std::ostream& err) {
   err << d.format_all();
 }
 
-int check_content_dir(const std::string& content, Io io) {
-  std::error_code ec;
-  if (!fs::is_directory(content, ec)) {
-    io.err << "sitegen: error: content directory `" << content << "` not found\n";
-    return kExitErrors;
-  }
-  return kExitOk;
+int check_content_dir(std::string_view command, const BuildArgs& a, Io io) {
+  std::string missing = no_content_message(command, a.content, a.content_given);
+  if (missing.empty()) return kExitOk;
+  io.err << "sitegen: error: " << missing << "\n";
+  return kExitErrors;
 }
 
 }  // namespace
@@ -156,7 +164,7 @@ int cmd_build(const std::vector<std::string>& args, Io io) {
   BuildArgs a;
   a.options.cv_pdf = true;
   if (!parse_args(args, true, &a, io)) return kExitUsage;
-  if (int rc = check_content_dir(a.content, io)) return rc;
+  if (int rc = check_content_dir("build", a, io)) return rc;
   std::string unsafe = unsafe_output(a.content, a.out);
   if (!unsafe.empty()) {
     // Not a usage error: the command line is well-formed, the place is wrong.
@@ -204,7 +212,7 @@ int cmd_build(const std::vector<std::string>& args, Io io) {
 int cmd_check(const std::vector<std::string>& args, Io io) {
   BuildArgs a;
   if (!parse_args(args, false, &a, io)) return kExitUsage;
-  if (int rc = check_content_dir(a.content, io)) return rc;
+  if (int rc = check_content_dir("check", a, io)) return rc;
   // Only the link check reads the pages again; otherwise each is let go once rendered.
   FileSink drop;
   if (!a.links) drop = [](const std::string&, std::string_view) { return true; };
@@ -228,6 +236,10 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
       return kExitErrors;
     }
   }
+  if (size_t notes = r.diags.note_count(); notes > 0 && !a.quiet)
+    io.err << "sitegen: " << notes << " text(s) not yet translated (the notes above); "
+           << "a text that reads the same in every language can be listed in site.toml's "
+           << "[same_in_all_languages]\n";
   if (!a.quiet)
     io.out << "no errors in " << a.content << " (" << r.pages << " pages, "
            << r.diags.warning_count() << " warning(s)"

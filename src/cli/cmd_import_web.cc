@@ -14,6 +14,7 @@
 #include "load/bibtex.h"
 #include "load/bibtex_write.h"
 #include "load/load.h"
+#include "text/ascii.h"
 
 namespace fs = std::filesystem;
 
@@ -28,6 +29,22 @@ struct WebArgs {
   std::string into;  // empty: CONTENT/publications.toml
   bool dry_run = false;
 };
+
+// A DBLP person id: two parts, "123/4567" or "h/AdaExample", the second part with an
+// optional "-2" for the second person of a name, and letters beyond ASCII spelled out
+// ("h/JohanH=aring=stad").
+bool is_dblp_pid(std::string_view id) {
+  size_t slash = id.find('/');
+  if (slash == std::string_view::npos || slash == 0 || slash + 1 == id.size()) return false;
+  for (size_t i = 0; i < id.size(); ++i) {
+    char c = id[i];
+    bool ok = i < slash    ? is_digit(c) || (c >= 'a' && c <= 'z')
+              : i == slash ? true
+                           : is_alpha(c) || is_digit(c) || c == '-' || c == '_' || c == '=';
+    if (!ok) return false;
+  }
+  return true;
+}
 
 bool parse_web_args(const std::vector<std::string>& args, WebArgs* a, Io io) {
   a->kind = args[0];
@@ -56,6 +73,13 @@ bool parse_web_args(const std::vector<std::string>& args, WebArgs* a, Io io) {
   }
   a->id = positional[0];
   a->content = positional.size() == 2 ? positional[1] : default_content_dir();
+  if (a->kind == "dblp" && !is_dblp_pid(a->id)) {
+    // Refused here, so nothing is sent: the id becomes part of the request's URL.
+    io.err << "sitegen: `" << a->id
+           << "` is not a DBLP person id: expected what follows /pid/ in the address of the "
+              "person's DBLP page, such as 123/4567 for https://dblp.org/pid/123/4567.html\n";
+    return false;
+  }
   return true;
 }
 

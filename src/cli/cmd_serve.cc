@@ -24,6 +24,7 @@ namespace {
 struct ServeArgs {
   ServeOptions options;
   bool open = false;
+  bool content_given = false;
 };
 
 bool parse_port(const std::string& text, int* port) {
@@ -80,6 +81,7 @@ bool parse_args(const std::vector<std::string>& args, ServeArgs* a, Io io) {
     }
   }
   if (!have_content) a->options.content_dir = default_content_dir();
+  a->content_given = have_content;
   return true;
 }
 
@@ -129,9 +131,9 @@ bool stop_requested(const sigset_t& stop_signals) {
 int cmd_serve(const std::vector<std::string>& args, Io io) {
   ServeArgs a;
   if (!parse_args(args, &a, io)) return kExitUsage;
-  std::error_code ec;
-  if (!std::filesystem::is_directory(a.options.content_dir, ec)) {
-    io.err << "sitegen: content directory `" << a.options.content_dir << "` not found\n";
+  if (std::string missing = no_content_message("serve", a.options.content_dir, a.content_given);
+      !missing.empty()) {
+    io.err << "sitegen: error: " << missing << "\n";
     return kExitErrors;
   }
   if (!is_loopback(a.options.bind))

@@ -14,6 +14,13 @@ struct BaseUrl {
 
 // "", "/" -> {"/", ""}; "repo", "/repo" -> {"/repo/", ""};
 // "https://host/repo" -> {"/repo/", "https://host/repo/"}. Both always end with '/'.
+// Only for text base_url_problem accepts.
 BaseUrl parse_base_url(std::string_view text);
+
+// Why `text` is not a base_url, or "" when it is one: an http or https address with a
+// host name and a path of URL characters ("https://ada.example.org/homepage/"), or such a
+// path alone ("/homepage/"). Every link of every page starts with it, so a quote or a
+// space in it would break them all, and would write markup into each page's <head>.
+std::string base_url_problem(std::string_view text);
 
 }  // namespace sitegen

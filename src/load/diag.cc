@@ -11,6 +11,8 @@ bool is_continuation(unsigned char c) {
   return (c & 0xC0) == 0x80;
 }
 
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+
 // Lines longer than this are quoted in part: the caret's neighbourhood, cut on each
 // side with `...`, so an error in a megabyte-long line prints a line, not a megabyte.
 constexpr size_t kQuoteContext = 60;  // characters on each side of the caret
@@ -62,7 +64,11 @@ SourceLoc Diagnostics::loc_at(const std::string& path, size_t offset) const {
   const std::vector<size_t>& starts = source.line_starts;
   size_t line = std::upper_bound(starts.begin(), starts.end(), offset) - starts.begin();
   loc.line = static_cast<int>(line);
-  for (size_t i = starts[line - 1]; i < offset; ++i)
+  // A byte-order mark is no column: editors do not show it, and toml++ skips it.
+  size_t from = starts[line - 1];
+  if (line == 1 && source.text.starts_with(kByteOrderMark))
+    from = std::min(kByteOrderMark.size(), offset);
+  for (size_t i = from; i < offset; ++i)
     loc.col += !is_continuation(static_cast<unsigned char>(source.text[i]));
   return loc;
 }
@@ -81,11 +87,15 @@ void Diagnostics::warning(SourceLoc loc, std::string message) {
   add({strict_ ? Severity::kError : Severity::kWarning, std::move(loc), std::move(message)});
 }
 
+void Diagnostics::note(SourceLoc loc, std::string message) {
+  add({Severity::kNote, std::move(loc), std::move(message)});
+}
+
 void Diagnostics::append(const Diagnostics& other) {
   for (const auto& [path, text] : other.sources_) sources_.emplace(path, text);
   for (const Diagnostic& d : other.items_) {
     Diagnostic copy = d;
-    if (strict_) copy.severity = Severity::kError;
+    if (strict_ && copy.severity == Severity::kWarning) copy.severity = Severity::kError;
     add(std::move(copy));
   }
 }
@@ -100,7 +110,13 @@ size_t Diagnostics::error_count() const {
 }
 
 size_t Diagnostics::warning_count() const {
-  return items_.size() - error_count();
+  return std::count_if(items_.begin(), items_.end(),
+                       [](const Diagnostic& d) { return d.severity == Severity::kWarning; });
+}
+
+size_t Diagnostics::note_count() const {
+  return std::count_if(items_.begin(), items_.end(),
+                       [](const Diagnostic& d) { return d.severity == Severity::kNote; });
 }
 
 std::string Diagnostics::format(const Diagnostic& d) const {
@@ -109,7 +125,9 @@ std::string Diagnostics::format(const Diagnostic& d) const {
     out += ":" + std::to_string(d.loc.line);
     if (d.loc.col > 0) out += ":" + std::to_string(d.loc.col);
   }
-  out += d.severity == Severity::kError ? ": error: " : ": warning: ";
+  out += d.severity == Severity::kError     ? ": error: "
+         : d.severity == Severity::kWarning ? ": warning: "
+                                            : ": note: ";
   out += d.message;
   out += '\n';
   auto it = sources_.find(d.loc.path);
@@ -120,6 +138,8 @@ std::string Diagnostics::format(const Diagnostic& d) const {
   size_t end = std::min(source.text.find('\n', start), source.text.size());
   if (end > start && source.text[end - 1] == '\r') --end;
   std::string_view line(source.text.data() + start, end - start);
+  if (d.loc.line == 1 && line.starts_with(kByteOrderMark))
+    line.remove_prefix(kByteOrderMark.size());
   if (line.empty()) return out;
   // Only the caret's neighbourhood of a long line: from kQuoteContext characters before
   // the caret to kQuoteContext after it, `...` where the line goes on.
@@ -147,7 +167,10 @@ std::string Diagnostics::format(const Diagnostic& d) const {
 
 std::string Diagnostics::format_all() const {
   std::string out;
-  for (const Diagnostic& d : items_) out += format(d);
+  for (const Diagnostic& d : items_)
+    if (d.severity != Severity::kNote) out += format(d);
+  for (const Diagnostic& d : items_)
+    if (d.severity == Severity::kNote) out += format(d);
   return out;
 }
 

@@ -17,7 +17,9 @@ struct SourceLoc {
   int col = 0;       // 1-based, in characters
 };
 
-enum class Severity { kError, kWarning };
+// A note is a to-do rather than a mistake (a text not yet translated): shown after the
+// errors and warnings, and never an error, even with --strict.
+enum class Severity { kError, kWarning, kNote };
 
 struct Diagnostic {
   Severity severity = Severity::kError;
@@ -35,6 +37,7 @@ class Diagnostics {
 
   void error(SourceLoc loc, std::string message);
   void warning(SourceLoc loc, std::string message);
+  void note(SourceLoc loc, std::string message);
   // Warnings become errors (--strict).
   void set_strict(bool strict) { strict_ = strict; }
   void append(const Diagnostics& other);
@@ -42,10 +45,12 @@ class Diagnostics {
   bool has_errors() const;
   size_t error_count() const;
   size_t warning_count() const;
+  size_t note_count() const;
   const std::vector<Diagnostic>& all() const { return items_; }
 
   // One diagnostic as shown in a terminal: header line, source line, caret.
   std::string format(const Diagnostic& d) const;
+  // Errors and warnings in the order they were found, then the notes.
   std::string format_all() const;
 
  private:

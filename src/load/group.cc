@@ -14,15 +14,6 @@ namespace {
 constexpr std::string_view kPhotoNames[] = {"photo.jpg",  "photo.jpeg", "photo.png",
                                             "photo.webp", "photo.avif", "photo.gif"};
 
-// A path under static/ named in a TOML file must exist, or the page would show a broken image.
-void check_static_file(const Source& source, TableReader& r, std::string_view key,
-                       const std::string& rel) {
-  if (rel.empty() || rel.find("://") != std::string::npos || source.exists("static/" + rel)) return;
-  r.diags().error(r.find(key)->loc, "`" + std::string(key) + "` names `" + rel +
-                                        "`, which does not exist: expected the file at " +
-                                        source.display("static/" + rel));
-}
-
 std::vector<std::string_view> role_names() {
   std::vector<std::string_view> names;
   for (const GroupRole& r : group_roles()) names.push_back(r.name);

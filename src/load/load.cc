@@ -9,25 +9,19 @@
 #include "load/bibtex.h"
 #include "load/format.h"
 #include "load/group.h"
+#include "load/language_tag.h"
 #include "load/resolve.h"
 #include "load/translate.h"
 #include "text/ascii.h"
 #include "text/escape.h"
 #include "text/nfc.h"
+#include "text/strings.h"
+#include "text/url_scheme.h"
 #include "text/utf8.h"
 
 namespace sitegen {
 
 namespace {
-
-// A path under static/ named in site.toml must exist, or the page would show a broken image.
-void check_static(const Source& source, TableReader& r, std::string_view key,
-                  const std::string& rel) {
-  if (rel.empty() || rel.find("://") != std::string::npos || source.exists("static/" + rel)) return;
-  r.diags().error(r.find(key)->loc, "`" + std::string(key) + "` names `" + rel +
-                                        "`, which does not exist: expected the file at " +
-                                        source.display("static/" + rel));
-}
 
 void load_person(const Source& source, const TomlNode& node, Person& p, Diagnostics& diags) {
   TableReader r(node, "[person]", diags);
@@ -40,7 +34,7 @@ void load_person(const Source& source, const TomlNode& node, Person& p, Diagnost
   r.string("email", &p.email);
   r.string("phone", &p.phone);
   r.string("photo", &p.photo);
-  check_static(source, r, "photo", p.photo);
+  check_static_file(source, r, "photo", p.photo);
   r.strings("interests", &p.interests);
   if (const TomlNode* links = r.table("links")) p.links = read_links(*links, diags);
   r.finish();
@@ -118,6 +112,63 @@ std::string host_name_problem(std::string_view name) {
   }
 }
 
+// `language` or `languages` (`node`, read into `tags`): each a BCP 47 tag, none twice. A
+// tag becomes a folder (/de/) and a suffix (title_de, bio.de.md), and `<html lang>` with
+// anything else says nothing to a screen reader.
+void check_language_tags(const TomlNode& node, const std::vector<std::string>& tags,
+                         Diagnostics& diags) {
+  bool array = node.kind == TomlNode::Kind::kArray;
+  // The value to write, when every tag that is not one names a language.
+  std::string fix;
+  for (const std::string& tag : tags) {
+    std::string t = is_language_tag(tag) ? tag : language_tag_for(tag);
+    if (t.empty()) {
+      fix.clear();
+      break;
+    }
+    fix += (fix.empty() ? "\"" : ", \"") + t + "\"";
+  }
+  std::string hint = fix.empty() ? ""
+                     : array     ? " (write languages = [" + fix + "])"
+                                 : " (write language = " + fix + ")";
+  for (size_t i = 0; i < tags.size(); ++i) {
+    const std::string& tag = tags[i];
+    const SourceLoc& loc = array && i < node.items.size() ? node.items[i].loc : node.loc;
+    if (!is_language_tag(tag))
+      diags.error(loc, std::string(array ? "`languages` holds `" : "`language` is `") + tag +
+                           "`, which is not a BCP 47 language tag such as \"en\", \"de\" or "
+                           "\"zh-Hant\"" +
+                           hint);
+    else if (std::find(tags.begin(), tags.begin() + static_cast<std::ptrdiff_t>(i), tag) !=
+             tags.begin() + static_cast<std::ptrdiff_t>(i))
+      diags.error(loc, "`languages` names `" + tag + "` twice");
+  }
+}
+
+// [same_in_all_languages]: `fields` must name fields `check` may ask translations of.
+void load_same_in_all_languages(const TomlNode& node, SameInAllLanguages& same,
+                                Diagnostics& diags) {
+  TableReader r(node, "[same_in_all_languages]", diags);
+  if (r.string_array("fields", &same.fields)) {
+    const TomlNode* list = r.find("fields");
+    const std::vector<std::string_view>& known = translated_fields();
+    std::string expected;
+    for (size_t i = 0; i < known.size(); ++i)
+      expected += std::string(i == 0                  ? ""
+                              : i + 1 == known.size() ? " or "
+                                                      : ", ") +
+                  std::string(known[i]);
+    for (size_t i = 0; i < same.fields.size() && i < list->items.size(); ++i)
+      if (std::find(known.begin(), known.end(), same.fields[i]) == known.end())
+        diags.warning(list->items[i].loc, "`" + same.fields[i] +
+                                              "` is not a field `check` asks to translate: "
+                                              "expected " +
+                                              expected + did_you_mean(same.fields[i], known));
+  }
+  r.string_array("texts", &same.texts);
+  r.finish();
+}
+
 // `cname` is written to CNAME as it is: anything but a host name would break the file.
 void check_cname(const TomlNode& node, std::string& cname, Diagnostics& diags) {
   std::string problem = host_name_problem(cname);
@@ -145,33 +196,36 @@ void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diag
   }
   if (r.string("title", &site.title)) site.title_loc = r.find("title")->loc;
   std::string base_url;
-  if (r.string("base_url", &base_url)) site.base_url = parse_base_url(base_url);
+  if (r.string("base_url", &base_url)) {
+    if (std::string problem = base_url_problem(base_url); !problem.empty())
+      diags.error(r.find("base_url")->loc,
+                  "`base_url` must be a full address such as \"https://ada.example.org/\" or a "
+                  "path such as \"/homepage/\", but " +
+                      problem);
+    else
+      site.base_url = parse_base_url(base_url);
+  }
   if (r.string("theme", &site.theme)) site.theme_loc = r.find("theme")->loc;
   std::string language;
-  if (r.string("language", &language)) site.language = language;
+  if (r.string("language", &language)) {
+    site.language = language;
+    check_language_tags(*r.find("language"), {language}, diags);
+  }
   if (r.strings("languages", &site.languages) && !site.languages.empty()) {
     const TomlNode* node = r.find("languages");
-    if (!language.empty() && language != site.languages.front())
-      diags.error(node->loc, "`languages` starts with `" + site.languages.front() +
-                                 "`, but `language` is `" + language +
-                                 "`: the first of `languages` is the default language; "
-                                 "leave `language` out");
-    std::vector<std::string> seen;
-    for (const std::string& l : site.languages) {
-      if (l.empty() || l.find_first_of("/\\. ") != std::string::npos)
-        diags.error(node->loc, "`languages` holds `" + l +
-                                   "`, which is not a language tag such as \"en\" or "
-                                   "\"zh-Hant\"");
-      else if (std::find(seen.begin(), seen.end(), l) != seen.end())
-        diags.error(node->loc, "`languages` names `" + l + "` twice");
-      seen.push_back(l);
-    }
+    if (!language.empty())
+      diags.error(r.find("language")->key_loc,
+                  "`language` and `languages` are both set: the first of `languages` is the "
+                  "default language; leave `language` out");
+    check_language_tags(*node, site.languages, diags);
     site.language = site.languages.front();
   }
+  if (const TomlNode* same = r.table("same_in_all_languages"))
+    load_same_in_all_languages(*same, site.same_in_all_languages, diags);
   r.string("description", &site.description);
   if (r.string("cname", &site.cname)) check_cname(*r.find("cname"), site.cname, diags);
   r.string("favicon", &site.favicon);
-  check_static(source, r, "favicon", site.favicon);
+  check_static_file(source, r, "favicon", site.favicon);
   r.boolean("allow_javascript_urls", &site.allow_javascript_urls);
   const TomlNode* group = r.find("group") ? r.table("group") : nullptr;
   if (group) {
@@ -214,6 +268,19 @@ void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diag
   if (site.languages.empty()) site.languages = {site.language};
 }
 
+// " (did you mean `papers.bib`?)" for a .bib file that is not there, naming one that is,
+// in the same folder.
+std::string bib_file_hint(const Source& source, const std::string& rel) {
+  size_t slash = rel.rfind('/');
+  std::string dir = slash == std::string::npos ? "" : rel.substr(0, slash);
+  std::vector<std::string> names;
+  for (const std::string& f : source.list(dir))
+    if (f.ends_with(".bib") && f.rfind('/') == slash) names.push_back(f);
+  std::string hint = did_you_mean(rel, {names.begin(), names.end()});
+  if (hint.empty() && names.size() == 1) hint = " (the one .bib file there is `" + names[0] + "`)";
+  return hint;
+}
+
 // The publications of every .bib file site.toml names, read first: publications.toml
 // then overrides and extends them by id.
 std::vector<Publication> load_bibtex(const Source& source, const PublicationSettings& settings,
@@ -231,8 +298,9 @@ std::vector<Publication> load_bibtex(const Source& source, const PublicationSett
     std::string err;
     std::optional<std::string> text = source.read(rel, &err);
     if (!text) {
-      diags.error(settings.bibtex_loc,
-                  "cannot read BibTeX file `" + rel + "` (" + source.display(rel) + "): " + err);
+      diags.error(settings.bibtex_loc, "cannot read BibTeX file `" + rel + "` (" +
+                                           source.display(rel) + "): " + err +
+                                           (source.exists(rel) ? "" : bib_file_hint(source, rel)));
       continue;
     }
     std::string display = source.display(rel);
@@ -289,7 +357,7 @@ std::optional<TomlNode> read_content_toml(const Source& source, const std::strin
   if (root && site.languages.size() > 1) {
     // Publications are shared by every language: a missing translation is no gap there.
     bool report = site.language != site.languages.front() && rel != "publications.toml";
-    localize_toml(*root, site.languages, site.language, report ? &site.untranslated : nullptr);
+    localize_toml(*root, site.languages, site.language, rel, report ? &site.untranslated : nullptr);
   }
   return root;
 }
@@ -314,6 +382,14 @@ std::vector<Link> read_links(const TomlNode& table, Diagnostics& diags) {
     if (read_string(url, label, diags, &address)) links.push_back({label, std::move(address)});
   }
   return links;
+}
+
+void check_static_file(const Source& source, TableReader& r, std::string_view key,
+                       const std::string& rel) {
+  if (rel.empty() || is_external_url(rel) || source.exists("static/" + rel)) return;
+  r.diags().error(r.find(key)->loc, "`" + std::string(key) + "` names `" + rel +
+                                        "`, which does not exist: expected the file at " +
+                                        source.display("static/" + rel));
 }
 
 void note_field_link(Site& site, TableReader& r, std::string_view key, const std::string& url) {
@@ -358,6 +434,27 @@ bool prepare_markdown_text(const std::string& display, std::string& text, Diagno
   return false;
 }
 
+// Each language but the first is published at /<tag>/: a tag named like a section or a
+// page would put that language's pages where it is (`cv` would make /cv/ a home page).
+static void check_language_folders(const TomlNode& site_root, const Site& site,
+                                   Diagnostics& diags) {
+  for (const auto& [key, node] : site_root.fields) {
+    if (key != "languages" || node.kind != TomlNode::Kind::kArray) continue;
+    for (size_t i = 1; i < node.items.size(); ++i) {
+      const TomlNode& item = node.items[i];
+      if (item.kind != TomlNode::Kind::kString) continue;
+      std::string taken(section_named(item.str));
+      for (const Page& p : site.pages)
+        if (taken.empty() && iequals(p.slug, item.str)) taken = "the page pages/" + p.slug + ".md";
+      if (!taken.empty())
+        diags.error(item.loc, "`languages` holds `" + item.str + "`, whose pages would be at /" +
+                                  item.str + "/, where " + taken +
+                                  " is: a language other than the first is published at "
+                                  "/<tag>/");
+    }
+  }
+}
+
 // The languages site.toml lists, read before the rest of it, which is read in one of them.
 static std::vector<std::string> languages_of(const TomlNode& root) {
   std::vector<std::string> languages;
@@ -380,7 +477,7 @@ Site load_site(const Source& source, Diagnostics& diags, const std::string& lang
     std::vector<std::string> languages = languages_of(*site_root);
     if (languages.size() > 1) {
       bool is_default = lang.empty() || lang == languages.front();
-      localize_toml(*site_root, languages, is_default ? languages.front() : lang,
+      localize_toml(*site_root, languages, is_default ? languages.front() : lang, "site.toml",
                     is_default ? nullptr : &site.untranslated);
     }
     load_site_toml(source, *site_root, site, diags);
@@ -391,7 +488,7 @@ Site load_site(const Source& source, Diagnostics& diags, const std::string& lang
     if (source.exists(translated_path(bio_rel, site.language)))
       bio_rel = translated_path(bio_rel, site.language);
     else if (source.exists(bio_rel))
-      site.untranslated.push_back({SourceLoc{source.display(bio_rel), 0, 0}, "bio.md"});
+      site.untranslated.push_back({SourceLoc{source.display(bio_rel), 0, 0}, "bio.md", "", {}});
   }
   if (source.exists(bio_rel)) {
     std::string err;
@@ -415,10 +512,12 @@ Site load_site(const Source& source, Diagnostics& diags, const std::string& lang
   load_talks(source, site, diags);
   load_cv(source, site, diags);
   load_pages(source, site, diags);
+  if (site_root && lang.empty()) check_language_folders(*site_root, site, diags);
   list_static_and_layouts(source, site, diags);
   if (!site.group.name.empty()) load_people(source, site, diags);
   link_site(site, diags);
   check_people_refs(site, diags);
+  drop_same_in_all_languages(site, source.display("site.toml"));
   return site;
 }
 

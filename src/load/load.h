@@ -37,6 +37,10 @@ std::optional<TomlNode> read_content_toml(const Source& source, const std::strin
 bool prepare_markdown_text(const std::string& display, std::string& text, Diagnostics& diags);
 // Label -> URL tables such as [person.links], in document order.
 std::vector<Link> read_links(const TomlNode& table, Diagnostics& diags);
+// A path under static/ named in field `key` (`photo`, `favicon`) must exist, or the page
+// would show a broken image; an external URL (is_external_url) is not checked.
+void check_static_file(const Source& source, TableReader& r, std::string_view key,
+                       const std::string& rel);
 // Keeps the URL of field `key` (read into `url`) with its location in site.field_links.
 void note_field_link(Site& site, TableReader& r, std::string_view key, const std::string& url);
 // Keeps the URLs of the `links` table of `owner` ([person], a [[publication]], ...) likewise.

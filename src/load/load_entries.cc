@@ -5,8 +5,10 @@
 #include "load/bibtex.h"
 #include "load/bibtex_write.h"
 #include "load/frontmatter.h"
+#include "load/language_tag.h"
 #include "load/load.h"
 #include "load/translate.h"
+#include "text/strings.h"
 
 namespace sitegen {
 
@@ -54,8 +56,16 @@ void read_publication(const TomlNode& node, bool from_bibtex, Publication& p, Di
   if (r.strings("tags", &p.tags)) {
     const TomlNode* tags = r.find("tags");
     p.tag_locs.clear();
-    for (size_t i = 0; i < p.tags.size(); ++i)
-      p.tag_locs.push_back(tags->kind == TomlNode::Kind::kArray ? tags->items[i].loc : tags->loc);
+    if (tags->kind == TomlNode::Kind::kString) {
+      // `tags = "systems, scheduling"` is two tags, split as BibTeX `keywords` are.
+      p.tags.clear();
+      for (std::string_view tag : split_keyword_list(tags->str)) {
+        p.tags.emplace_back(tag);
+        p.tag_locs.push_back(tags->loc);
+      }
+    } else {
+      for (size_t i = 0; i < p.tags.size(); ++i) p.tag_locs.push_back(tags->items[i].loc);
+    }
   }
   if (r.string("abstract", &p.abstract)) p.abstract_trusted = true;
   bool raw_html = true;
@@ -335,15 +345,39 @@ void load_pages(const Source& source, Site& site, Diagnostics& diags) {
   bool is_default = site.languages.empty() || site.language == site.languages.front();
   for (const std::string& base_rel : source.list("pages")) {
     if (base_rel.size() < 3 || base_rel.compare(base_rel.size() - 3, 3, ".md") != 0) continue;
-    // pages/teaching.zh.md is pages/teaching.md in Chinese, not a page of its own.
-    if (site.languages.size() > 1 && is_translation(base_rel, site.languages)) continue;
+    // pages/teaching.zh.md is pages/teaching.md in Chinese, not a page of its own; so is
+    // pages/teaching.de.md when the site has no German: said, rather than published at
+    // /teaching.de/.
+    if (std::string_view lang = translation_suffix(base_rel); !lang.empty()) {
+      std::string original =
+          std::string(base_rel.substr(0, base_rel.size() - lang.size() - 4)) + ".md";
+      bool ours = site.languages.size() > 1 && is_translation(base_rel, site.languages);
+      if (ours || is_two_letter_language_tag(lang)) {
+        if (is_default && !ours) {
+          std::string listed;
+          for (const std::string& l : site.languages)
+            listed += (listed.empty() ? "`" : ", `") + l + "`";
+          diags.warning(SourceLoc{source.display(base_rel), 0, 0},
+                        "`" + std::string(lang) + "` is not one of the site's languages (" +
+                            listed + "), so this version of " + original +
+                            " is not published: add \"" + std::string(lang) +
+                            "\" to `languages` in site.toml, or rename the file");
+        } else if (is_default && !source.exists(original)) {
+          diags.warning(SourceLoc{source.display(base_rel), 0, 0},
+                        "there is no " + original + ", so its " + std::string(lang) +
+                            " version is not published: a page is in every language, and " +
+                            original + " is the default language's");
+        }
+        continue;
+      }
+    }
     std::string rel = base_rel;
     if (!is_default) {
       std::string translated = translated_path(base_rel, site.language);
       if (source.exists(translated))
         rel = translated;
       else
-        site.untranslated.push_back({SourceLoc{source.display(base_rel), 0, 0}, base_rel});
+        site.untranslated.push_back({SourceLoc{source.display(base_rel), 0, 0}, base_rel, "", {}});
     }
     std::string display = source.display(rel);
     std::string err;
@@ -367,7 +401,7 @@ void load_pages(const Source& source, Site& site, Diagnostics& diags) {
     if (!fm->toml.empty()) {
       std::optional<TomlNode> front = parse_toml(fm->toml, display, diags);
       if (front && site.languages.size() > 1)
-        localize_toml(*front, site.languages, site.language,
+        localize_toml(*front, site.languages, site.language, base_rel,
                       nullptr);          // an untranslated page is reported as a whole
       diags.add_source(display, *text);  // quote the file itself, not the padded front matter
       if (front) {

@@ -214,7 +214,16 @@ struct Group {
 // A text the default language has and another lacks, for `sitegen check`.
 struct Untranslated {
   SourceLoc loc;
-  std::string what;  // "`position`", "bio.md"
+  std::string what;                // "`position`", "bio.md"
+  std::string key;                 // "position"; "" for a Markdown file
+  std::vector<std::string> texts;  // what the field holds in the default language
+};
+
+// [same_in_all_languages] in site.toml: what reads the same in every language, so
+// `check` asks no language for a translation of it.
+struct SameInAllLanguages {
+  std::vector<std::string> fields;  // "where": every value of these fields
+  std::vector<std::string> texts;   // "Reviewer": these values, in any field
 };
 
 struct Site {
@@ -232,6 +241,7 @@ struct Site {
   UiStrings ui;
   // What this language lacks of the default one's texts (empty for the default).
   std::vector<Untranslated> untranslated;
+  SameInAllLanguages same_in_all_languages;
   // content/i18n/zh.toml -> {path shown in messages, text}.
   I18nFiles i18n_files;
   std::string description;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 
+#include "load/date.h"
 #include "load/parallel.h"
 #include "load/toml_guard.h"
 #include "load/toml_reader.h"
@@ -142,7 +143,8 @@ std::string as_message(std::string_view description) {
 // The hint for toml++'s date error at line:col when the value before it is a partial
 // date (`date = 2025-04`), which TOML has no type for; "" otherwise.
 std::string partial_date_hint(std::string_view doc, size_t line, size_t col) {
-  size_t start = 0;
+  // toml++ counts columns after a byte-order mark.
+  size_t start = doc.starts_with("\xEF\xBB\xBF") ? 3 : 0;
   for (size_t l = 1; l < line; ++l) {
     start = doc.find('\n', start);
     if (start == std::string_view::npos) return "";
@@ -171,6 +173,64 @@ std::string partial_date_hint(std::string_view doc, size_t line, size_t col) {
       quoted = std::string(key) + " = " + quoted;
   }
   return " (a partial date must be quoted: write " + quoted + ")";
+}
+
+// sitegen's own words for toml++'s error at line:col in a date such as `2024-13-01`
+// (`date = 2024-13-01`: "bad date in `date`: month must be 01 to 12"), with the offset of
+// the part that is wrong; nullopt when the text there is no such date.
+struct DateLiteralError {
+  size_t offset;
+  std::string message;
+};
+std::optional<DateLiteralError> date_literal_error(std::string_view doc, size_t line, size_t col) {
+  // toml++ counts columns after a byte-order mark.
+  size_t start = doc.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+  for (size_t l = 1; l < line; ++l) {
+    start = doc.find('\n', start);
+    if (start == std::string_view::npos) return std::nullopt;
+    ++start;
+  }
+  std::string_view text = doc.substr(start, doc.find('\n', start) - start);
+  size_t at = std::min(col == 0 ? 0 : col - 1, text.size());
+  size_t from = at;
+  while (from > 0 && (is_digit(text[from - 1]) || text[from - 1] == '-')) --from;
+  std::string_view value = text.substr(from);
+  if (value.size() < 10 || value[4] != '-' || value[7] != '-') return std::nullopt;
+  for (size_t i : {0, 1, 2, 3, 5, 6, 8, 9})
+    if (!is_digit(value[i])) return std::nullopt;
+  int year = std::stoi(std::string(value.substr(0, 4)));
+  int month = std::stoi(std::string(value.substr(5, 2)));
+  int day = std::stoi(std::string(value.substr(8, 2)));
+  std::string why;
+  if (make_date(year, month, day, &why)) return std::nullopt;
+  size_t part = year < 1 ? 0 : month < 1 || month > 12 ? 5 : 8;  // the year, month or day
+  std::string_view before = trim(text.substr(0, from));
+  std::string where;
+  if (before.ends_with('=')) {
+    std::string_view key = trim(before.substr(0, before.size() - 1));
+    if (!key.empty() && std::all_of(key.begin(), key.end(), [](char c) {
+          return is_alpha(c) || is_digit(c) || c == '_' || c == '-';
+        }))
+      where = " in `" + std::string(key) + "`";
+  }
+  return DateLiteralError{start + from + part, "bad date" + where + ": " + why};
+}
+
+// For toml++'s "cannot redefine existing table 'publication'" (`[publication]` twice) and
+// "... existing array 'publication' as table" (after `[[publication]]`): the list's header.
+std::string list_as_table_hint(std::string_view message) {
+  size_t open = message.find("existing table '");
+  if (open == std::string_view::npos) open = message.find("existing array '");
+  if (open == std::string_view::npos) return "";
+  open += 16;
+  size_t close = message.find('\'', open);
+  if (close == std::string_view::npos) return "";
+  std::string_view name = message.substr(open, close - open);
+  std::string_view last =
+      name.substr(name.rfind('.') == std::string_view::npos ? 0 : name.rfind('.') + 1);
+  for (std::string_view list : {"publication", "news", "talk", "section", "entry", "given"})
+    if (last == list) return " (" + list_header_hint(name) + ")";
+  return "";
 }
 
 TomlNode parse_piece(std::string_view text, const SharedPath& path, size_t first_line) {
@@ -275,8 +335,14 @@ std::optional<TomlNode> parse_toml(std::string&& text, const std::string& displa
       }
     }
     std::string message = as_message(e.description());
-    if (message.starts_with("error while parsing date:"))
+    if (message.starts_with("error while parsing date:")) {
+      if (std::optional<DateLiteralError> date = date_literal_error(doc, at.line, at.column)) {
+        diags.error(diags.loc_at(display_path, date->offset), std::move(date->message));
+        return std::nullopt;
+      }
       message += partial_date_hint(doc, at.line, at.column);
+    }
+    message += list_as_table_hint(message);
     diags.error(std::move(loc), std::move(message));
     return std::nullopt;
   }

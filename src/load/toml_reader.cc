@@ -86,11 +86,19 @@ const TomlNode* TableReader::table(std::string_view key) {
   return n;
 }
 
+std::string list_header_hint(std::string_view key) {
+  return "write [[" + std::string(key) + "]], with double brackets, above each entry";
+}
+
 std::vector<const TomlNode*> TableReader::tables(std::string_view key) {
   std::vector<const TomlNode*> out;
   const TomlNode* n = find(key);
   if (!n) return out;
   std::string must = "`" + std::string(key) + "` must be an array of tables";
+  if (n->kind == TomlNode::Kind::kTable) {  // `[publication]`, one bracket short
+    diags_.error(n->loc, must + ", not a table (" + list_header_hint(key) + ")");
+    return out;
+  }
   if (n->kind != TomlNode::Kind::kArray) {
     diags_.error(n->loc, must + " (`[[" + std::string(key) + "]]`), not " + type_name(*n));
     return out;

@@ -90,6 +90,10 @@ std::optional<TomlNode> parse_toml(std::string_view text, const std::string& dis
 std::optional<TomlNode> parse_toml(std::string&& text, const std::string& display_path,
                                    Diagnostics& diags);
 
+// The hint for a list written as a table (`[publication]` for `[[publication]]`):
+// "write [[publication]], with double brackets, above each entry".
+std::string list_header_hint(std::string_view key);
+
 // Typed reads from one table. Every key asked for is "known"; finish() warns about the rest.
 class TableReader {
  public:

@@ -103,7 +103,7 @@ void append_rebased(std::string& out, std::string_view html, std::string_view pr
         if (v + 2 >= n || (html[v] != '"' && html[v] != '\'')) break;
         out.append(html.substr(i, v + 1 - i));
         i = v + 1;
-        if (html[i] == '/' && html[i + 1] != '/' &&
+        if (html[i] == '/' && !is_external_url(html.substr(i, 2)) &&
             html.compare(i, base_path.size(), base_path) != 0) {
           out += prefix;
           ++i;
@@ -120,7 +120,8 @@ void append_rebased(std::string& out, std::string_view html, std::string_view pr
 
 // `<table>` opens a scrolling region; `</table>` closes one when one is open, so a stray
 // end tag does not close an element of the page around the text.
-void append_tables_wrapped(std::string& out, std::string_view html, int& open_tables) {
+void append_tables_wrapped(std::string& out, std::string_view html, std::string_view table_open,
+                           int& open_tables) {
   size_t copied = 0;
   for (size_t at = html.find("table>"); at != std::string_view::npos;
        at = html.find("table>", at + 6)) {
@@ -128,7 +129,7 @@ void append_tables_wrapped(std::string& out, std::string_view html, int& open_ta
     bool close = at >= 2 && html.compare(at - 2, 2, "</") == 0 && open_tables > 0;
     if (!open && !close) continue;
     out.append(html.substr(copied, at - (open ? 1 : 2) - copied));
-    out += open ? kTableOpen : kTableClose;
+    out += open ? table_open : kTableClose;
     open_tables += open ? 1 : -1;
     copied = at + 6;
   }
@@ -141,13 +142,17 @@ HtmlRules::HtmlRules(const MarkdownOptions& opts)
     : drop_script_urls(!opts.allow_javascript_urls),
       prefix(opts.link_prefix == "/" ? "" : html_escape(opts.link_prefix)),
       base_path(opts.base_path),
-      wrap_tables(opts.wrap_tables) {}
+      table_open(opts.table_label.empty()
+                     ? ""
+                     : "<div class=\"table-scroll\" role=\"region\" "
+                       "aria-label=\"" +
+                           html_escape(opts.table_label) + "\" tabindex=\"0\"><table>") {}
 
 void HtmlRules::fix_url(std::string& out, size_t start, bool link) const {
   std::string_view url(out.data() + start, out.size() - start);
   if (drop_script_urls && (link ? !is_safe_link(url) : is_script_url(url))) {
     out.resize(start);
-  } else if (!prefix.empty() && url.starts_with('/') && !url.starts_with("//") &&
+  } else if (!prefix.empty() && url.starts_with('/') && !is_external_url(url) &&
              !url.starts_with(base_path)) {
     out.replace(start, 1, prefix);
   }
@@ -164,8 +169,8 @@ void HtmlRules::append_raw_html(std::string& out, std::string_view html, bool in
     append_rebased(rebased, html, prefix, base_path);
     html = rebased;
   }
-  if (wrap_tables && html.find("table>") != std::string_view::npos)
-    append_tables_wrapped(out, html, open_tables);
+  if (wrap_tables() && html.find("table>") != std::string_view::npos)
+    append_tables_wrapped(out, html, table_open, open_tables);
   else
     out += html;
 }

@@ -11,8 +11,6 @@
 
 namespace sitegen {
 
-inline constexpr std::string_view kTableOpen =
-    "<div class=\"table-scroll\" role=\"region\" aria-label=\"Table\" tabindex=\"0\"><table>";
 inline constexpr std::string_view kTableClose = "</table></div>";
 
 struct HtmlRules {
@@ -21,9 +19,11 @@ struct HtmlRules {
   bool drop_script_urls;
   std::string prefix;  // link_prefix, HTML-escaped; empty when links stay as written
   std::string_view base_path;
-  bool wrap_tables;
+  // The region a table scrolls in and the table's start tag; "" when tables are not wrapped.
+  std::string table_open;
 
-  bool changes_raw_html() const { return drop_script_urls || !prefix.empty() || wrap_tables; }
+  bool wrap_tables() const { return !table_open.empty(); }
+  bool changes_raw_html() const { return drop_script_urls || !prefix.empty() || wrap_tables(); }
   // The URL md4c-html wrote at out[start..]: emptied when it runs script or, for a link,
   // is not a safe one (url_scheme.h); rebased when it is root-relative.
   void fix_url(std::string& out, size_t start, bool link) const;

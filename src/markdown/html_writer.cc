@@ -137,7 +137,7 @@ class HtmlWriter {
         sink() += "<p>";
         break;
       case MD_BLOCK_TABLE:
-        sink() += rules_.wrap_tables ? kTableOpen : "<table>";
+        sink() += rules_.wrap_tables() ? std::string_view(rules_.table_open) : "<table>";
         *to_ += '\n';
         break;
       case MD_BLOCK_THEAD:
@@ -206,7 +206,7 @@ class HtmlWriter {
         sink() += "</p>\n";
         break;
       case MD_BLOCK_TABLE:
-        sink() += rules_.wrap_tables ? kTableClose : "</table>";
+        sink() += rules_.wrap_tables() ? kTableClose : "</table>";
         *to_ += '\n';
         break;
       case MD_BLOCK_THEAD:

@@ -19,9 +19,10 @@ struct MarkdownOptions {
   // an empty or "/" prefix leaves every link as written. Both must outlive the call.
   std::string_view link_prefix;
   std::string_view base_path;
-  // Each table in a focusable, labelled region that scrolls sideways on narrow screens
-  // (keyboard users can scroll it too: WCAG 2.1.1).
-  bool wrap_tables = false;
+  // When set, each table is in a focusable region that scrolls sideways on narrow screens
+  // (keyboard users can scroll it too: WCAG 2.1.1), named this for screen readers: the
+  // word for "Table" in the page's language. Must outlive the call.
+  std::string_view table_label;
 };
 
 // Block Markdown (bio, page bodies, abstracts, CV details).

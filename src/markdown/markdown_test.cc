@@ -125,7 +125,7 @@ TEST_CASE("markdown: raw HTML follows the rules of Markdown links and tables") {
   MarkdownOptions page;
   page.link_prefix = "/repo/";
   page.base_path = "/repo/";
-  page.wrap_tables = true;
+  page.table_label = "Table";
   CHECK(markdown_to_html("<a href=\"/x\" title='/t'>x</a> <img\nsrc='/i.png'>", page) ==
         "<p><a href=\"/repo/x\" title='/t'>x</a> <img\nsrc='/repo/i.png'></p>\n");
   CHECK(markdown_to_html("<table>\n<tr><td><a href=\"javascript:x\">a</a></td></tr>\n"

@@ -37,7 +37,7 @@ class Checker {
 
     std::string rel;  // path below the site root
     bool relative = false;
-    if (!url_scheme(url).empty() || url.compare(0, 2, "//") == 0) {
+    if (is_external_url(url)) {
       std::string internal = internal_path(url);
       if (internal.empty()) return "";  // another site, mailto:, data:, ...
       url = internal;

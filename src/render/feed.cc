@@ -6,6 +6,7 @@
 #include "text/escape.h"
 #include "text/html_scan.h"
 #include "text/slug.h"
+#include "text/url_scheme.h"
 #include "view/view_meta.h"
 
 namespace sitegen {
@@ -59,7 +60,7 @@ std::string xml_text(std::string_view s) {
 // "https://host/repo/papers/x.pdf").
 std::string absolute_url(const Urls& urls, const std::string& link) {
   std::string u = urls.content(link);
-  if (!urls.abs.empty() && !u.empty() && u[0] == '/' && u.compare(0, 2, "//") != 0)
+  if (!urls.abs.empty() && !u.empty() && u[0] == '/' && !is_external_url(u))
     return urls.abs + u.substr(urls.root.size());
   return u;
 }

@@ -2,10 +2,12 @@
 // spaces or letters, so these are safe on any UTF-8 text.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "text/ascii.h"
 
@@ -16,6 +18,19 @@ inline std::string_view trim(std::string_view s) {
   while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
   while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
   return s;
+}
+
+// A list written as one string, as BibTeX `keywords` are: the items between `,` and `;`,
+// trimmed, empty ones left out ("systems, scheduling" -> "systems", "scheduling").
+inline std::vector<std::string_view> split_keyword_list(std::string_view s) {
+  std::vector<std::string_view> items;
+  for (size_t start = 0; start <= s.size();) {
+    size_t end = std::min(s.find_first_of(",;", start), s.size());
+    if (std::string_view item = trim(s.substr(start, end - start)); !item.empty())
+      items.push_back(item);
+    start = end + 1;
+  }
+  return items;
 }
 
 // `s` with A-Z lowered.

@@ -51,6 +51,13 @@ std::string url_scheme(std::string_view url) {
   return scheme;
 }
 
+bool is_external_url(std::string_view url) {
+  std::string s = cleaned(url, kLookahead);
+  if (!scheme_of(s).empty()) return true;
+  auto slash = [](char c) { return c == '/' || c == '\\'; };
+  return s.size() >= 2 && slash(s[0]) && slash(s[1]);
+}
+
 bool is_safe_link(std::string_view url) {
   std::string s = url_scheme(url);
   return s.empty() || s == "http" || s == "https" || s == "mailto" || s == "tel";

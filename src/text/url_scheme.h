@@ -12,6 +12,12 @@ namespace sitegen {
 // relative URL (`papers/x.pdf`, `/cv/`, `#top`, `//host/x`).
 std::string url_scheme(std::string_view url);
 
+// A URL that leads off the site as written: one with a scheme (`https://...`, `mailto:`)
+// or a protocol-relative one (`//cdn.example.org/a.pdf`; browsers read `\\host` and
+// `/\host` the same way). Every other URL is a path on the site. The one rule for which
+// URLs are the site's own: checks for files, the base path put in front, absolute forms.
+bool is_external_url(std::string_view url);
+
 // Relative, or one of the schemes a homepage links to: http, https, mailto, tel.
 bool is_safe_link(std::string_view url);
 

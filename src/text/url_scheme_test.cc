@@ -33,6 +33,17 @@ TEST_CASE("url scheme: the links a page may carry") {
     CHECK_FALSE(is_safe_link(bad));
 }
 
+TEST_CASE("url scheme: external URLs are those with a scheme or a host") {
+  for (const char* off :
+       {"https://example.org/", "mailto:ada@example.org", "//cdn.example.org/a.pdf",
+        "\\\\cdn.example.org/a.pdf", "/\\cdn.example.org/a.pdf", " //cdn.example.org/",
+        "/\t/cdn.example.org/", "data:image/png;base64,AAAA"})
+    CHECK_MESSAGE(is_external_url(off), off);
+  for (const char* own :
+       {"papers/x.pdf", "/cv/", "/", "#top", "?q=1", "", "papers/a:b.pdf", "./x", "../x"})
+    CHECK_FALSE_MESSAGE(is_external_url(own), own);
+}
+
 TEST_CASE("url scheme: script URLs, including data other than images") {
   for (const char* bad : {"javascript:x", " \tJavaScript:x", "vbscript:x", "data:text/html,<p>",
                           "data:,hi", "DATA:application/xhtml+xml,x", "data:"})

@@ -125,8 +125,9 @@ class TemplateContext final : public kainjow::mustache::basic_context<std::strin
     l.pending = 0;
   }
 
-  // Partials are expanded into the templates when a theme loads. A {{> name}} tag that
-  // is left (after a delimiter change) renders nothing: kainjow would render the data
+  // Partials are expanded into the templates when a theme loads (theme.cc, with kainjow's
+  // own rules for finding them: template_scan.h), so a template compiled here has none
+  // left. Should one reach a render, it renders nothing: kainjow would render the data
   // under that name as a template.
   const Data* get_partial(const std::string&) const override { return nullptr; }
 

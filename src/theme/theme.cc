@@ -7,6 +7,8 @@
 #include <memory>
 #include <set>
 
+#include "theme/template_scan.h"
+
 namespace fs = std::filesystem;
 
 namespace sitegen {
@@ -67,36 +69,33 @@ void apply_layouts(const Site& site, const Source& content, FileMap& files) {
   }
 }
 
-void check_syntax(const ThemeFile& f, Diagnostics& diags) {
+bool check_syntax(const ThemeFile& f, Diagnostics& diags) {
   Template::Error e;
-  if (Template::compile(f.text, &e)) return;
+  if (Template::compile(f.text, &e)) return true;
   diags.add_source(f.display, f.text);
   diags.error(diags.loc_at(f.display, e.offset), "template syntax error: " + e.message);
+  return false;
 }
 
-// Calls fn(name, offset) for each {{> name}} in text.
-template <typename Fn>
-void for_each_partial(const std::string& text, Fn fn) {
-  for (size_t pos = 0;;) {
-    size_t open = text.find("{{>", pos);
-    if (open == std::string::npos) return;
-    size_t close = text.find("}}", open);
-    if (close == std::string::npos) return;
-    std::string name = text.substr(open + 3, close - open - 3);
-    name.erase(0, name.find_first_not_of(" \t"));
-    name.erase(name.find_last_not_of(" \t") + 1);
-    fn(name, open, close + 2);
-    pos = close + 2;
-  }
-}
-
-void check_partials(const ThemeFile& f, const FileMap& files, Diagnostics& diags) {
-  for_each_partial(f.text, [&](const std::string& name, size_t open, size_t) {
-    if (files.count("partials/" + name + ".mustache")) return;
+// Partials named in `f` that the theme lacks, and tags inside comments, where the
+// comment ends sooner than its author meant.
+void check_tags(const ThemeFile& f, const TemplateScan& scan, const FileMap& files,
+                Diagnostics& diags) {
+  for (const PartialTag& tag : scan.partials) {
+    if (files.count("partials/" + tag.name + ".mustache")) continue;
     diags.add_source(f.display, f.text);
-    diags.error(diags.loc_at(f.display, open),
-                "unknown partial `" + name + "`: expected a file partials/" + name + ".mustache");
-  });
+    diags.error(
+        diags.loc_at(f.display, tag.begin),
+        "unknown partial `" + tag.name + "`: expected a file partials/" + tag.name + ".mustache");
+  }
+  for (size_t at : scan.opens_in_comments) {
+    // The delimiters in force there: those of the scan up to that point.
+    Delimiters d = scan_template(std::string_view(f.text).substr(0, at)).end;
+    diags.add_source(f.display, f.text);
+    diags.warning(diags.loc_at(f.display, at),
+                  "`" + d.open + "` inside a comment: the comment ends at the first `" + d.close +
+                      "`, and the text after that is part of the page");
+  }
 }
 
 // Where each stretch of an expanded template came from, so that an error in it can be
@@ -107,35 +106,46 @@ struct Piece {
   size_t offset;  // offset in file->text
 };
 
-// Replaces each {{> name}} by the partial's text, recursively (unknown ones were reported).
-void expand(const ThemeFile& f, const FileMap& files, std::vector<std::string>& stack,
-            std::string& out, std::vector<Piece>& pieces, Diagnostics& diags) {
+// Replaces each partial tag of `f` by the partial's text, recursively (unknown ones were
+// reported). A partial starts with the default delimiters and a change it makes ends with
+// it, as when kainjow renders a partial itself: set-delimiter tags around its text say so.
+// Returns the delimiters in force at the end of `f`.
+Delimiters expand(const ThemeFile& f, const FileMap& files, std::vector<std::string>& stack,
+                  std::string& out, std::vector<Piece>& pieces, Diagnostics& diags) {
+  TemplateScan scan = scan_template(f.text);
   size_t pos = 0;
   auto copy_until = [&](size_t end) {
     pieces.push_back({out.size(), &f, pos});
     out.append(f.text, pos, end - pos);
   };
-  for_each_partial(f.text, [&](const std::string& name, size_t open, size_t end) {
-    copy_until(open);
-    pos = end;
-    auto it = files.find("partials/" + name + ".mustache");
-    if (it == files.end()) return;
-    if (std::find(stack.begin(), stack.end(), name) != stack.end()) {
+  for (const PartialTag& tag : scan.partials) {
+    copy_until(tag.begin);
+    pos = tag.end;
+    auto it = files.find("partials/" + tag.name + ".mustache");
+    if (it == files.end()) continue;
+    if (std::find(stack.begin(), stack.end(), tag.name) != stack.end()) {
       diags.add_source(f.display, f.text);
-      diags.error(diags.loc_at(f.display, open),
-                  "partial `" + name + "` includes itself (directly or through other partials)");
-      return;
+      diags.error(
+          diags.loc_at(f.display, tag.begin),
+          "partial `" + tag.name + "` includes itself (directly or through other partials)");
+      continue;
     }
-    stack.push_back(name);
-    expand(it->second, files, stack, out, pieces, diags);
+    const Delimiters kDefault;
+    pieces.push_back({out.size(), &f, tag.begin});
+    if (tag.delimiters != kDefault) out += set_delimiters_tag(tag.delimiters, kDefault);
+    stack.push_back(tag.name);
+    Delimiters after = expand(it->second, files, stack, out, pieces, diags);
     stack.pop_back();
-  });
+    pieces.push_back({out.size(), &f, tag.begin});
+    if (after != tag.delimiters) out += set_delimiters_tag(after, tag.delimiters);
+  }
   copy_until(f.text.size());
+  return scan.end;
 }
 
-// Each file compiled alone when the theme was checked; together they can still fail,
-// e.g. when a partial changes the delimiters and the page's closing tag is no longer one.
-// The error is shown where its text came from.
+// Each file compiled alone when the theme was checked; together they can still fail
+// where the text at the end of a partial and the text after its tag join into a tag (a
+// partial that ends in `{`). The error is shown where its text came from.
 std::optional<Template> compile(const ThemeFile& page, const FileMap& files, Diagnostics& diags) {
   std::string text;
   std::vector<Piece> pieces;
@@ -198,19 +208,22 @@ Theme load_theme(const Site& site, const Source& content, const std::string& the
   }
   if (files.empty()) {
     std::vector<std::string> storage;
+    std::vector<std::string_view> builtin = embedded_theme_names(storage);
+    std::string listed;
+    for (std::string_view n : builtin)
+      listed += (listed.empty() ? "`" : ", `") + std::string(n) + "`";
     std::string shown = content.display(rel);
     if (named) shown += " or " + named->display(theme.name);
-    diags.error(site.theme_loc, "unknown theme `" + theme.name + "`" +
-                                    did_you_mean(theme.name, embedded_theme_names(storage)) +
-                                    ": expected a built-in theme or a folder " + shown);
+    diags.error(site.theme_loc,
+                "unknown theme `" + theme.name + "`" + did_you_mean(theme.name, builtin) +
+                    ": expected a built-in theme (" + listed + ") or a folder " + shown);
     return theme;
   }
   apply_layouts(site, content, files);
   size_t errors = diags.error_count();
   for (const auto& [rel, f] : files)
     if (rel.ends_with(".mustache")) {
-      check_syntax(f, diags);
-      check_partials(f, files, diags);
+      if (check_syntax(f, diags)) check_tags(f, scan_template(f.text), files, diags);
     }
   if (diags.error_count() > errors) return theme;
   for (const std::string& kind : theme_template_names()) {

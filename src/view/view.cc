@@ -244,9 +244,7 @@ Urls::Urls(const BaseUrl& base_url, bool allow_scripts)
 
 std::string Urls::content(const std::string& url, bool trusted) const {
   if (!is_safe_link(url) && !(allow_scripts && trusted)) return "";
-  if (url.empty() || url[0] == '#' || url.find(':') != std::string::npos ||
-      url.compare(0, 2, "//") == 0)
-    return url;
+  if (url.empty() || url[0] == '#' || is_external_url(url)) return url;
   if (url[0] == '/') return root + url.substr(1);
   return root + url;
 }
@@ -376,7 +374,8 @@ View::View(const Site& site, ViewOptions options)
 
   news_html_.reserve(site.news.size());
   for (const NewsItem& n : site.news)
-    news_html_.push_back(markdown_inline_to_html(n.text, page_markdown_options(urls_, true)));
+    news_html_.push_back(
+        markdown_inline_to_html(n.text, page_markdown_options(urls_, true, ui_.get("table"))));
 
   for (size_t i = 0; i < site.members.size(); ++i) member_ids_.emplace(site.members[i].id, i);
   member_pubs_ = member_publications(site);
@@ -418,7 +417,7 @@ View::~View() {
 }
 
 std::string View::md(const std::string& text, bool trusted) const {
-  return markdown_to_html(text, page_markdown_options(urls_, trusted));
+  return markdown_to_html(text, page_markdown_options(urls_, trusted, ui_.get("table")));
 }
 
 Data View::news_item(size_t index) const {
@@ -439,7 +438,7 @@ std::string View::news_text_html(size_t index) const {
 }
 
 std::string View::md_inline(const std::string& text, bool trusted) const {
-  return markdown_inline_to_html(text, page_markdown_options(urls_, trusted));
+  return markdown_inline_to_html(text, page_markdown_options(urls_, trusted, ui_.get("table")));
 }
 
 Data View::nav_for(const std::string& rel) const {
@@ -489,8 +488,8 @@ Data View::page_meta(const std::string& kind, const std::string& title, const st
     head += "<style>:root { --note-label: " + css_string(ui_.get("note")) + "; }</style>\n";
   if (math) head += math_head_html(urls_);
   if (!site_.group.name.empty() && !options_.group_css_url_query.empty())
-    head += "<link rel=\"stylesheet\" href=\"" + urls_.shared("assets/group.css") +
-            options_.group_css_url_query + "\">\n";
+    head += "<link rel=\"stylesheet\" href=\"" +
+            html_escape(urls_.shared("assets/group.css") + options_.group_css_url_query) + "\">\n";
   put(d, "head_html", head + head_extra);
   return d;
 }

@@ -8,6 +8,7 @@
 #include "markdown/markdown.h"
 #include "markdown/math.h"
 #include "text/escape.h"
+#include "text/url_scheme.h"
 
 namespace sitegen {
 
@@ -33,13 +34,14 @@ void json_field(std::string& out, std::string_view key, std::string_view value) 
   append_json_string(out, value);
 }
 
-// A URL usable outside the site (feeds, Scholar): absolute when base_url is absolute.
+// A URL usable outside the site (feeds, Scholar): absolute when base_url is absolute. A
+// protocol-relative one (`//cdn.example.org/a.pdf`) gets the site's scheme.
 std::string external_url(const Urls& urls, const std::string& content_url) {
   std::string u = urls.content(content_url);
-  if (!u.empty() && u[0] == '/' && !urls.abs.empty()) {
-    std::string host = urls.abs.substr(0, urls.abs.find('/', urls.abs.find("://") + 3));
-    return host + u;
-  }
+  if (urls.abs.empty() || u.empty()) return u;
+  size_t scheme_end = urls.abs.find("://");
+  if (is_external_url(u)) return u.starts_with("//") ? urls.abs.substr(0, scheme_end + 1) + u : u;
+  if (u[0] == '/') return urls.abs.substr(0, urls.abs.find('/', scheme_end + 3)) + u;
   return u;
 }
 
@@ -88,12 +90,13 @@ std::string person_json(const Site& site, const Urls& urls) {
 
 }  // namespace
 
-MarkdownOptions page_markdown_options(const Urls& urls, bool trusted) {
+MarkdownOptions page_markdown_options(const Urls& urls, bool trusted,
+                                      std::string_view table_label) {
   return {.allow_javascript_urls = urls.allow_scripts && trusted,
           .allow_raw_html = trusted,
           .link_prefix = urls.root,
           .base_path = urls.root,
-          .wrap_tables = true};
+          .table_label = table_label};
 }
 
 MarkdownOptions feed_markdown_options(const Urls& urls) {
@@ -101,7 +104,7 @@ MarkdownOptions feed_markdown_options(const Urls& urls) {
           .allow_raw_html = true,
           .link_prefix = urls.abs.empty() ? urls.root : urls.abs,
           .base_path = urls.root,
-          .wrap_tables = false};
+          .table_label = ""};  // a feed reader lays tables out itself
 }
 
 std::string obfuscated_email_html(std::string_view email) {
@@ -155,7 +158,7 @@ std::string head_html(const Site& site, const Urls& urls, const PageMeta& page) 
   if (!site.news.empty())
     out += "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"" +
            html_escape(site.title + " — " + site.ui.get("news")) + "\" href=\"" +
-           urls.page("news/feed.xml") + "\">\n";
+           html_escape(urls.page("news/feed.xml")) + "\">\n";
   if (page.kind == "home") out += json_ld(person_json(site, urls));
   return out;
 }

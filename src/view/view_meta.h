@@ -39,9 +39,10 @@ std::string member_head_html(const Site& site, const Urls& urls, const Member& m
                              const std::string& rel, std::string_view role);
 // Markdown options for a page's text: root-relative links ("/join/") moved under the
 // site's base path, so content written for a root site also works at /repo/, and tables
-// that scroll sideways on narrow screens. `trusted`: the owner's text (raw HTML kept,
-// script URLs where site.toml allows them). The options refer to `urls`.
-MarkdownOptions page_markdown_options(const Urls& urls, bool trusted);
+// that scroll sideways on narrow screens, named `table_label` ("Table" in the page's
+// language). `trusted`: the owner's text (raw HTML kept, script URLs where site.toml
+// allows them). The options refer to `urls` and `table_label`.
+MarkdownOptions page_markdown_options(const Urls& urls, bool trusted, std::string_view table_label);
 // For the feed: root-relative links become full URLs when base_url is absolute, since a
 // feed reader shows the text away from the site.
 MarkdownOptions feed_markdown_options(const Urls& urls);

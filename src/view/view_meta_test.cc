@@ -10,6 +10,7 @@
 #include <regex>
 #include <vector>
 
+#include "load/ui_strings.h"
 #include "output/link_check.h"
 #include "support/test_site.h"
 #include "text/html_scan.h"
@@ -21,19 +22,20 @@ using sitegen::testing::page_of;
 
 TEST_CASE("view_meta: root-relative Markdown links move under the base path") {
   Urls sub(parse_base_url("https://u.github.io/repo/"));
-  CHECK(markdown_inline_to_html("[j](/join/) ![](/photo.png)", page_markdown_options(sub, true)) ==
+  CHECK(markdown_inline_to_html("[j](/join/) ![](/photo.png)",
+                                page_markdown_options(sub, true, "Table")) ==
         "<a href=\"/repo/join/\">j</a> <img src=\"/repo/photo.png\" alt=\"\">");
   CHECK(markdown_inline_to_html("[j](/join/)", feed_markdown_options(sub)) ==
         "<a href=\"https://u.github.io/repo/join/\">j</a>");
   // Already under the base path, protocol-relative, relative, external, or only text.
   std::string kept =
       "[a](/repo/cv/)[b](//cdn.example/x)[c](cv/)[d](https://x.org/) x href=/y `href=\"/z\"`";
-  CHECK(markdown_inline_to_html(kept, page_markdown_options(sub, true)) ==
+  CHECK(markdown_inline_to_html(kept, page_markdown_options(sub, true, "Table")) ==
         "<a href=\"/repo/cv/\">a</a><a href=\"//cdn.example/x\">b</a><a href=\"cv/\">c</a>"
         "<a href=\"https://x.org/\">d</a> x href=/y <code>href=&quot;/z&quot;</code>");
   // At the root nothing changes, in a feed too.
   CHECK(markdown_inline_to_html("[j](/join/)",
-                                page_markdown_options(Urls(parse_base_url("/")), true)) ==
+                                page_markdown_options(Urls(parse_base_url("/")), true, "Table")) ==
         "<a href=\"/join/\">j</a>");
   CHECK(markdown_inline_to_html("[j](/join/)",
                                 feed_markdown_options(Urls(parse_base_url("https://u.org/")))) ==
@@ -46,7 +48,7 @@ TEST_CASE("view_meta: root-relative Markdown links move under the base path") {
 
 TEST_CASE("view_meta: Markdown tables scroll in a focusable, labelled region") {
   CHECK(markdown_to_html("x\n\n| [a](/a/) |\n|---|\n",
-                         page_markdown_options(Urls(parse_base_url("/repo/")), true)) ==
+                         page_markdown_options(Urls(parse_base_url("/repo/")), true, "Table")) ==
         "<p>x</p>\n<div class=\"table-scroll\" role=\"region\" aria-label=\"Table\" "
         "tabindex=\"0\"><table>\n<thead>\n<tr>\n<th><a href=\"/repo/a/\">a</a></th>\n</tr>\n"
         "</thead>\n</table></div>\n");
@@ -57,14 +59,16 @@ TEST_CASE("view_meta: Markdown tables scroll in a focusable, labelled region") {
 
 TEST_CASE("view_meta: script URLs only in the owner's text, and only when the site allows them") {
   Urls allowing(parse_base_url("/"), true);
-  CHECK(markdown_inline_to_html("[x](javascript:go())", page_markdown_options(allowing, true)) ==
+  CHECK(markdown_inline_to_html("[x](javascript:go())",
+                                page_markdown_options(allowing, true, "Table")) ==
         "<a href=\"javascript:go()\">x</a>");
-  CHECK(markdown_inline_to_html("[x](javascript:go())", page_markdown_options(allowing, false)) ==
+  CHECK(markdown_inline_to_html("[x](javascript:go())",
+                                page_markdown_options(allowing, false, "Table")) ==
         "<a href=\"\">x</a>");
   CHECK(markdown_inline_to_html("[x](javascript:go())",
-                                page_markdown_options(Urls(parse_base_url("/")), true)) ==
+                                page_markdown_options(Urls(parse_base_url("/")), true, "Table")) ==
         "<a href=\"\">x</a>");
-  CHECK(markdown_inline_to_html("<b>x</b>", page_markdown_options(allowing, false)) ==
+  CHECK(markdown_inline_to_html("<b>x</b>", page_markdown_options(allowing, false, "Table")) ==
         "&lt;b&gt;x&lt;/b&gt;");
 }
 
@@ -446,6 +450,41 @@ TEST_CASE("view_meta: no citation_pdf_url that is not a full URL") {
   // An absolute PDF link is kept whatever the base_url.
   auto conf = citation_tags(page_of(r, "publications/conf2023/index.html"));
   CHECK(one_of(conf, "citation_pdf_url") == "https://arxiv.org/pdf/2301.00001");
+}
+
+TEST_CASE("view_meta: a protocol-relative URL is another host's, in every field") {
+  // `//cdn.example.org/...` is external: no file is looked for, no base path put in front,
+  // and its full form takes the site's scheme.
+  auto r = build_files({{"site.toml",
+                         "base_url = \"https://u.github.io/\"\n[person]\n"
+                         "name = \"Ada\"\nphoto = \"//cdn.example.org/me.jpg\"\n"},
+                        {"publications.toml",
+                         "[[publication]]\nid = \"p\"\ntitle = \"P\"\n"
+                         "authors = [\"Ada\"]\nyear = 2024\n"
+                         "[publication.links]\npdf = \"//cdn.example.org/a.pdf\"\n"}});
+  CHECK(r.diags.format_all() == "");
+  auto tags = citation_tags(page_of(r, "publications/p/index.html"));
+  CHECK(one_of(tags, "citation_pdf_url") == "https://cdn.example.org/a.pdf");
+  std::string home = page_of(r, "index.html");
+  CHECK(home.find("<meta property=\"og:image\" content=\"https://cdn.example.org/me.jpg\">") !=
+        std::string::npos);
+  CHECK(home.find("src=\"//cdn.example.org/me.jpg\"") != std::string::npos);
+}
+
+TEST_CASE("view_meta: the feed link in <head> is escaped") {
+  // site.toml's base_url and languages are checked when they are read (load_test.cc,
+  // translate_test.cc); the link is escaped all the same, as every other one is.
+  Site site;
+  site.title = "Ada";
+  site.ui = builtin_ui_strings("en");
+  site.news.push_back({});
+  Urls urls(BaseUrl{"/a\"><svg onload=alert(1)>/", ""});
+  urls.prefix = "x\"><svg\tonload=alert(1)>/";
+  std::string head = head_html(site, urls, {"home", "Ada", "", ""});
+  CHECK(head.find("<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Ada — News\" "
+                  "href=\"/a&quot;&gt;&lt;svg onload=alert(1)&gt;/x&quot;&gt;&lt;svg\tonload="
+                  "alert(1)&gt;/news/feed.xml\">\n") != std::string::npos);
+  CHECK(head.find("<svg") == std::string::npos);
 }
 
 TEST_CASE("view_meta: the ScholarlyArticle JSON-LD parses, with headline and authors") {

@@ -170,6 +170,19 @@ TEST_CASE("view: `language` sets <html lang>, the theme's words and dates") {
                   "written.") != std::string::npos);
 }
 
+TEST_CASE("view: a table's region is named in the page's language") {
+  const char* page = "+++\ntitle = \"T\"\n+++\n| a |\n|---|\n| 1 |\n";
+  BuildResult r =
+      build_files({{"site.toml", "languages = [\"en\", \"de\"]\n[person]\nname = \"Ada\"\n"},
+                   {"pages/t.md", page},
+                   {"pages/t.de.md", page}});
+  CHECK(line_with(page_of(r, "t/index.html"), "table-scroll") ==
+        "<div class=\"table-scroll\" role=\"region\" aria-label=\"Table\" tabindex=\"0\"><table>");
+  CHECK(
+      line_with(page_of(r, "de/t/index.html"), "table-scroll") ==
+      "<div class=\"table-scroll\" role=\"region\" aria-label=\"Tabelle\" tabindex=\"0\"><table>");
+}
+
 TEST_CASE("view: a content i18n file changes one word and keeps the others") {
   BuildResult r = build_files({{"site.toml", "language = \"zh-CN\"\n[person]\nname = \"Ada\"\n"},
                                {"i18n/zh.toml", "news = \"动态\"\nnewz = \"x\"\n"},
