@@ -24,6 +24,7 @@ struct BuildOptions {
   std::string person;                // a group member's id: build their personal site (--person)
   bool cv_pdf = false;               // print cv.pdf when site.toml asks for it ([cv] pdf = true)
   RenderLimits render_limits;        // what one page may cost to render
+  SiteLimits site_limits;            // what the whole site may make
 };
 
 // What the build resolved from the site's settings, for `serve`, which must not read

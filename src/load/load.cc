@@ -165,6 +165,12 @@ void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diag
         diags.error(node->loc, "`languages` names `" + l + "` twice");
       seen.push_back(l);
     }
+    if (site.languages.size() > kMaxLanguages)
+      diags.error(node->loc, "`languages` names " + std::to_string(site.languages.size()) +
+                                 " languages, and a site has at most " +
+                                 std::to_string(kMaxLanguages) +
+                                 ": every page is made in each language and links to all "
+                                 "the others, so a site grows with the square of its languages");
     site.language = site.languages.front();
   }
   r.string("description", &site.description);

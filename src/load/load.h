@@ -9,6 +9,11 @@
 
 namespace sitegen {
 
+// The most languages a site may have. Every page is made once in each, and each links
+// to all the others (the switcher, hreflang, sitemap.xml), so a site grows with the
+// square of its languages.
+inline constexpr size_t kMaxLanguages = 20;
+
 // `lang`: one of the site's `languages` other than the first, to load the site as it
 // is in that language; "" for the default language.
 Site load_site(const Source& source, Diagnostics& diags, const std::string& lang = "");
