@@ -39,6 +39,11 @@ std::optional<TomlNode> read_content_toml(const Source& source, const std::strin
 // Whether a Markdown file's text is UTF-8; if not, an error at its first bad byte (md4c
 // would pass the bytes on to every page).
 bool check_markdown_utf8(const std::string& display, const std::string& text, Diagnostics& diags);
+// The one rule for every file published as it is: `rel` may be, as a file of `folder`
+// ("static", "people/ada", a theme's "assets"), only when it lies inside that folder
+// with every symlink resolved. Otherwise a warning at the file says so and it is left out.
+bool publishable(const Source& source, const std::string& rel, const std::string& folder,
+                 Diagnostics& diags);
 // Label -> URL tables such as [person.links], in document order.
 std::vector<Link> read_links(const TomlNode& table, Diagnostics& diags);
 // Keeps the URL of field `key` (read into `url`) with its location in site.field_links.

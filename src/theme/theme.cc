@@ -7,6 +7,8 @@
 #include <memory>
 #include <set>
 
+#include "load/load.h"
+
 namespace fs = std::filesystem;
 
 namespace sitegen {
@@ -26,6 +28,9 @@ using FileMap = std::map<std::string, ThemeFile>;  // "home.mustache", "partials
 FileMap read_theme_dir(const Source& src, const std::string& dir, Diagnostics& diags) {
   FileMap files;
   for (const std::string& rel : src.list(dir)) {
+    // Assets are published as they are: by the rule of static/ (load.h), from inside assets/.
+    if (rel.starts_with(dir + "/assets/") && !publishable(src, rel, dir + "/assets", diags))
+      continue;
     std::string err;
     std::optional<std::string> text = src.read(rel, &err);
     if (!text) {
