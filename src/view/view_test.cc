@@ -191,3 +191,18 @@ TEST_CASE(
   CHECK(line_with(page_of(by_year, "publications/index.html"), "<section") ==
         "<section class=\"pub-group\" id=\"2024\">");
 }
+
+// docs/content-format.md, "Text and Markdown": allow_javascript_urls = false covers URLs
+// (links, images, URL attributes of the owner's tags); it is no sanitizer for the rest of
+// the owner's own HTML, which is published as written.
+TEST_CASE("view: allow_javascript_urls = false removes script URLs and keeps the owner's HTML") {
+  auto r = build_files(
+      {{"bio.md",
+        "[Mail](javascript:steal()) <a href=\"javascript:steal()\" onclick=\"track()\">Contact</a>"
+        " <img src=\"x.png\" onerror=\"ping()\">\n\n<script>window.owner = 1;</script>\n"}});
+  std::string home = page_of(r, "index.html");
+  CHECK(line_with(home, "Mail") ==
+        "<p><a href=\"\">Mail</a> <a href=\"\" onclick=\"track()\">Contact</a> <img "
+        "src=\"x.png\" onerror=\"ping()\"></p>");
+  CHECK(line_with(home, "window.owner") == "<script>window.owner = 1;</script>");
+}
