@@ -30,7 +30,7 @@ add_text() {
 }
 
 targets=(load frontmatter bibtex latex date names serve_path yaml theme markdown page_patch serve_request
-  manifest math import_answer)
+  manifest math import_answer page_name)
 for t in "${targets[@]}"; do
   mkdir -p "$fuzz/corpus-$t"
   if [[ -d "$fuzz/seeds/$t" ]]; then
@@ -49,6 +49,12 @@ while IFS= read -r -d '' f; do
   add math "$f"
   if [[ "$(head -n 1 "$f")" == "---" ]]; then add yaml "$f"; fi
 done < <(repo_files '*.md')
+
+# Page names: each page of the repository's sites, as its path below pages/ without `.md`.
+while IFS= read -r -d '' f; do
+  rel=${f#*/pages/}
+  add_text page_name "${rel%.md}"
+done < <(find content examples -path '*/pages/*.md' -print0 2>/dev/null || true)
 
 # BibTeX: whole files, and each entry on its own (small inputs fuzz faster).
 while IFS= read -r -d '' f; do

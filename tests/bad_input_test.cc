@@ -20,6 +20,8 @@
 #include <thread>
 #include <vector>
 
+#include "theme/theme.h"
+
 extern char** environ;
 
 namespace fs = std::filesystem;
@@ -461,6 +463,44 @@ TEST_CASE("bad input: a symlink in static/ that leads out of it is not published
   CHECK_FALSE(fs::exists(fs::symlink_status(s.out / "leak-abs.txt")));
   CHECK_FALSE(fs::is_symlink(s.out / "alias.png"));
   CHECK(slurp(s.out / "alias.png") == "png");
+}
+
+// A member's photo, a theme's asset and an asset override are published as they are, as
+// static/ is: a symlink in them to another file of the content folder published that
+// file. The rule of static/ holds for each: the link must stay inside its own folder.
+TEST_CASE("bad input: a symlink to another file of the content folder is published from nowhere") {
+  Scratch s("symlink-inside");
+  s.write("site.toml", "theme = \"mine\"\n[group]\nname = \"Lab\"\n");
+  s.write("private/notes.txt", "TOP-SECRET");
+  s.write("people/ada/person.toml", "name = \"Ada Example\"\nrole = \"phd\"\n");
+  fs::create_symlink("../../private/notes.txt", s.content / "people/ada/photo.jpg");
+  s.write("people/bob/person.toml", "name = \"Bob Example\"\nrole = \"phd\"\n");
+  s.write("people/bob/portrait.jpg", "jpg");
+  fs::create_symlink("portrait.jpg", s.content / "people/bob/photo.jpg");  // stays inside
+  for (const auto& [path, bytes] : sitegen::embedded_theme_files())
+    if (path.starts_with("scholar/")) s.write("themes/mine/" + path.substr(8), std::string(bytes));
+  fs::create_symlink("../../../private/notes.txt", s.content / "themes/mine/assets/notes.css");
+  fs::create_directories(s.content / "layouts/assets");
+  fs::create_symlink("../../private/notes.txt", s.content / "layouts/assets/extra.txt");
+  Result r = s.build();
+  CHECK(r.code == 0);
+  CHECK(r.err ==
+        "content/layouts/assets/extra.txt: warning: symlink leads outside layouts/assets/, so "
+        "it is not copied; copy the file into layouts/assets/ instead\n"
+        "content/people/ada/photo.jpg: warning: symlink leads outside people/ada/, so it is not "
+        "copied; copy the file into people/ada/ instead\n"
+        "content/themes/mine/assets/notes.css: warning: symlink leads outside "
+        "themes/mine/assets/, so it is not copied; copy the file into themes/mine/assets/ "
+        "instead\n");
+  for (const auto& [rel, bytes] : snapshot(s.out))
+    CHECK_MESSAGE(bytes.find("TOP-SECRET") == std::string::npos, rel);
+  CHECK_FALSE(fs::exists(s.out / "people/ada/photo.jpg"));
+  CHECK_FALSE(fs::exists(s.out / "assets/notes.css"));
+  CHECK_FALSE(fs::exists(s.out / "assets/extra.txt"));
+  CHECK(slurp(s.out / "people/bob/photo.jpg") == "jpg");
+  CHECK(slurp(s.out / "people/ada/index.html").find("photo.jpg") == std::string::npos);
+  CHECK(slurp(s.out / "people/bob/index.html").find("photo.jpg") != std::string::npos);
+  CHECK(s.build({"--strict"}).code == 1);
 }
 
 TEST_CASE("bad input: an unreadable file in static/") {

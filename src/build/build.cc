@@ -218,7 +218,8 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   // A site in several languages is loaded once more for each of the others.
   std::vector<Site> translations;
   std::vector<SiteLanguage> languages;
-  if (site.languages.size() > 1) {
+  // Past the limit of languages (an error already), none is loaded again.
+  if (site.languages.size() > 1 && site.languages.size() <= kMaxLanguages) {
     languages.push_back({site.language, site.ui.get("language_name"), site.ui.get("locale"), ""});
     for (size_t i = 1; i < site.languages.size(); ++i) {
       Diagnostics more;  // the same mistakes again, but in a translated file: said once
@@ -259,8 +260,17 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   std::string browser = cv_pdf_browser(site, options, result.notes);
   vopts.cv_pdf = !browser.empty();
   vopts.languages = std::move(languages);
-  auto pages = std::make_shared<const SitePages>(std::move(site), std::move(theme), vopts,
-                                                 std::move(translations), options.render_limits);
+  auto made =
+      std::make_shared<SitePages>(std::move(site), std::move(theme), vopts, options.render_limits);
+  // The whole site's size is known from the default language's pages: stop before the
+  // other languages' views are made, and before anything is rendered.
+  if (std::string why = plan_problem(made->plan(1 + translations.size()), options.site_limits);
+      !why.empty()) {
+    diags.error(SourceLoc{content.display("site.toml"), 0, 0}, why);
+    return result;
+  }
+  made->add_translations(std::move(translations));
+  std::shared_ptr<const SitePages> pages = std::move(made);
   {
     Output fixed;
     for (const auto& [rel, bytes] : pages->theme().assets) fixed.files["assets/" + rel];

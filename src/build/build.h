@@ -28,6 +28,7 @@ struct BuildOptions {
                                      // in the output (empty) but not printed (`check`)
   const std::atomic<bool>* stop_printing = nullptr;  // once true, printing stops (`serve` stopping)
   RenderLimits render_limits;                        // what one page may cost to render
+  SiteLimits site_limits;            // what the whole site may make
 };
 
 // What the build resolved from the site's settings, for `serve`, which must not read

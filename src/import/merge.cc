@@ -67,7 +67,7 @@ std::string title_match_key(std::string_view title) {
   return out;
 }
 
-std::string new_publication_id(const Publication& p, const std::vector<std::string>& taken) {
+std::string new_publication_id(const Publication& p, UniqueNames& taken) {
   std::string last;
   if (!p.authors.empty()) {
     std::string_view name = trim(p.authors[0].name);
@@ -92,23 +92,19 @@ std::string new_publication_id(const Publication& p, const std::vector<std::stri
     }
     i = j + 1;
   }
-  std::string base =
-      (last.empty() ? "paper" : last) + (p.year ? std::to_string(p.year) : "") + word;
-  std::string id = base;
-  for (int n = 2; std::find(taken.begin(), taken.end(), id) != taken.end(); ++n)
-    id = base + "-" + std::to_string(n);
-  return id;
+  return taken.claim_numbered((last.empty() ? "paper" : last) +
+                              (p.year ? std::to_string(p.year) : "") + word);
 }
 
 MergeResult merge_publications(const std::vector<Publication>& existing,
                                std::vector<Publication> incoming) {
   MergeResult r;
   std::set<std::string> known;
-  std::vector<std::string> taken;
+  UniqueNames taken;
   for (const Publication& p : existing) {
     for (std::string& id : identities(p)) known.insert(std::move(id));
-    if (!p.key.empty()) taken.push_back(p.key);
-    if (!p.slug.empty()) taken.push_back(p.slug);
+    if (!p.key.empty()) taken.claim(p.key);
+    if (!p.slug.empty()) taken.claim(p.slug);
   }
   std::set<std::string> fresh;  // identities of the papers added by this merge
   for (Publication& p : incoming) {
@@ -136,7 +132,6 @@ MergeResult merge_publications(const std::vector<Publication>& existing,
     for (std::string& id : ids) fresh.insert(std::move(id));
     p.key = new_publication_id(p, taken);
     p.id_given = true;
-    taken.push_back(p.key);
     r.added.push_back(std::move(p));
   }
   return r;

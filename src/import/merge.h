@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "load/model.h"
+#include "text/unique_names.h"
 
 namespace sitegen {
 
@@ -30,7 +31,7 @@ std::string arxiv_match_key(std::string_view arxiv);
 std::string title_match_key(std::string_view title);
 
 // A new id: the first author's last name, the year and the title's first long word,
-// "lovelace2024analytical"; unique against `taken`.
-std::string new_publication_id(const Publication& p, const std::vector<std::string>& taken);
+// "lovelace2024analytical" (then "-2", "-3", ...): the first not in `taken`, now taken.
+std::string new_publication_id(const Publication& p, UniqueNames& taken);
 
 }  // namespace sitegen

@@ -76,6 +76,7 @@ std::optional<Member> load_member(const Source& source, const std::string& id,
   for (std::string_view name : kPhotoNames) {
     std::string rel = dir + std::string(name);
     if (!source.exists(rel)) continue;
+    if (!publishable(source, rel, "people/" + id, diags)) break;
     if (p.photo.empty()) p.photo = rel;  // published at the same path, beside the page
     site.static_files.push_back({rel, rel});
     break;

@@ -21,6 +21,15 @@
 
 namespace sitegen {
 
+bool publishable(const Source& source, const std::string& rel, const std::string& folder,
+                 Diagnostics& diags) {
+  if (source.inside_folder(rel, folder)) return true;
+  diags.warning(SourceLoc{source.display(rel), 0, 0},
+                "symlink leads outside " + folder + "/, so it is not copied; copy the file into " +
+                    folder + "/ instead");
+  return false;
+}
+
 namespace {
 
 void load_person(const Source& source, const TomlNode& node, Person& p, Diagnostics& diags) {
@@ -218,6 +227,12 @@ void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diag
                   "`language` and `languages` are both set: the first of `languages` is the "
                   "default language; leave `language` out");
     check_language_tags(*node, site.languages, diags);
+    if (site.languages.size() > kMaxLanguages)
+      diags.error(node->loc, "`languages` names " + std::to_string(site.languages.size()) +
+                                 " languages, and a site has at most " +
+                                 std::to_string(kMaxLanguages) +
+                                 ": every page is made in each language and links to all "
+                                 "the others, so a site grows with the square of its languages");
     site.language = site.languages.front();
   }
   if (const TomlNode* same = r.table("same_in_all_languages"))
@@ -313,18 +328,12 @@ std::vector<Publication> load_bibtex(const Source& source, const PublicationSett
 }
 
 void list_static_and_layouts(const Source& source, Site& site, Diagnostics& diags) {
-  std::string static_dir = source.disk_path("static");
   for (const std::string& rel : source.list("static")) {
     // A symlink may point anywhere on the disk; only what stays inside static/ is
     // published (sitegen serve applies the same rule), so a link cannot leak a file.
-    std::string why, where;
+    if (!publishable(source, rel, "static", diags)) continue;
+    std::string why;
     std::string real = source.copy_path(rel, &why);
-    if (!source.inside(rel, &where) || (!real.empty() && !is_inside_dir(real, static_dir))) {
-      diags.warning(SourceLoc{source.display(rel), 0, 0},
-                    "symlink leads outside static/, so it is not copied; copy the file into "
-                    "static/ instead");
-      continue;
-    }
     if (real.empty() && !why.empty()) {
       diags.error(SourceLoc{source.display(rel), 0, 0}, "cannot copy static file: " + why);
       continue;
@@ -341,6 +350,9 @@ void list_static_and_layouts(const Source& source, Site& site, Diagnostics& diag
       diags.error(SourceLoc{source.display(rel), 0, 0}, "cannot read file: " + err);
   }
   for (const std::string& rel : source.list("layouts")) {
+    // layouts/assets/ replaces the theme's assets, which are published as they are.
+    if (rel.starts_with("layouts/assets/") && !publishable(source, rel, "layouts/assets", diags))
+      continue;
     std::string err;
     if (std::optional<std::string> text = source.read(rel, &err))
       site.layouts[rel.substr(std::string("layouts/").size())] = std::move(*text);

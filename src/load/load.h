@@ -9,6 +9,11 @@
 
 namespace sitegen {
 
+// The most languages a site may have. Every page is made once in each, and each links
+// to all the others (the switcher, hreflang, sitemap.xml), so a site grows with the
+// square of its languages.
+inline constexpr size_t kMaxLanguages = 20;
+
 // `lang`: one of the site's `languages` other than the first, to load the site as it
 // is in that language; "" for the default language.
 Site load_site(const Source& source, Diagnostics& diags, const std::string& lang = "");
@@ -35,6 +40,11 @@ std::optional<TomlNode> read_content_toml(const Source& source, const std::strin
 // not UTF-8 (md4c would pass the bytes on to every page); else true, and the text in
 // Unicode NFC, as all text read (text/nfc.h).
 bool prepare_markdown_text(const std::string& display, std::string& text, Diagnostics& diags);
+// The one rule for every file published as it is: `rel` may be, as a file of `folder`
+// ("static", "people/ada", a theme's "assets"), only when it lies inside that folder
+// with every symlink resolved. Otherwise a warning at the file says so and it is left out.
+bool publishable(const Source& source, const std::string& rel, const std::string& folder,
+                 Diagnostics& diags);
 // Label -> URL tables such as [person.links], in document order.
 std::vector<Link> read_links(const TomlNode& table, Diagnostics& diags);
 // A path under static/ named in field `key` (`photo`, `favicon`) must exist, or the page

@@ -9,6 +9,7 @@
 #include "load/load.h"
 #include "load/translate.h"
 #include "text/strings.h"
+#include "text/utf8.h"
 
 namespace sitegen {
 
@@ -341,6 +342,49 @@ void load_cv(const Source& source, Site& site, Diagnostics& diags) {
   top.finish();
 }
 
+// Why a page's name (its path below pages/ without .md) cannot be its URL path, or "".
+// The page is published at /<name>/ as written, so the name may hold only what a URL
+// path keeps as it is: `?` and `#` would end the path, `%` would be read as an escape
+// (`%2e%2e` is `..` to a server), a browser reads `\` as `/`, drops tabs and newlines,
+// and the rest are not allowed in a link at all.
+std::string page_name_problem(std::string_view name) {
+  if (invalid_utf8_at(name) != std::string_view::npos) return "it is not UTF-8";
+  std::string why;
+  for (size_t start = 0; start <= name.size() && why.empty();) {
+    size_t end = std::min(name.find('/', start), name.size());
+    std::string_view part = name.substr(start, end - start);
+    if (part.empty())
+      why = "it has no name before `.md`";
+    else if (part == "." || part == "..")
+      why = "a URL reads its part `" + std::string(part) + "` as a folder";
+    start = end + 1;
+  }
+  std::vector<std::string> found;
+  for (char c : name) {
+    auto u = static_cast<unsigned char>(c);
+    std::string what;
+    if (c == ' ') {
+      what = "a space";
+    } else if (c == '\t') {
+      what = "a tab";
+    } else if (c == '\n' || c == '\r') {
+      what = "a line break";
+    } else if (u < 0x20 || u == 0x7F) {
+      static const char* kHex = "0123456789ABCDEF";
+      what = std::string("the control character U+00") + kHex[u >> 4] + kHex[u & 15];
+    } else if (std::string_view("\"#%<>?[\\]^`{|}").find(c) != std::string_view::npos) {
+      what = "`" + std::string(1, c) + "`";
+    }
+    if (!what.empty() && std::find(found.begin(), found.end(), what) == found.end())
+      found.push_back(std::move(what));
+  }
+  if (found.empty()) return why;
+  std::string list;
+  for (size_t i = 0; i < found.size(); ++i)
+    list += (i == 0 ? "" : i + 1 == found.size() ? " and " : ", ") + found[i];
+  return (why.empty() ? "" : why + ", and ") + "it holds " + list;
+}
+
 void load_pages(const Source& source, Site& site, Diagnostics& diags) {
   bool is_default = site.languages.empty() || site.language == site.languages.front();
   for (const std::string& base_rel : source.list("pages")) {
@@ -371,6 +415,14 @@ void load_pages(const Source& source, Site& site, Diagnostics& diags) {
         continue;
       }
     }
+    std::string name = base_rel.substr(std::string("pages/").size(), base_rel.size() - 9);
+    if (std::string why = page_name_problem(name); !why.empty()) {
+      diags.error(SourceLoc{source.display(base_rel), 0, 0},
+                  "this file's name cannot be a page's URL: " + why +
+                      "; rename the file: a page's name may hold letters and digits of any "
+                      "script and `-_.~!$&'()*+,;=:@`, with `/` between folders");
+      continue;
+    }
     std::string rel = base_rel;
     if (!is_default) {
       std::string translated = translated_path(base_rel, site.language);
@@ -395,7 +447,7 @@ void load_pages(const Source& source, Site& site, Diagnostics& diags) {
     }
     Page page;
     page.loc = SourceLoc{display, 1, 1};
-    page.slug = base_rel.substr(std::string("pages/").size(), base_rel.size() - 9);
+    page.slug = std::move(name);
     page.body = std::string(fm->body);
     page.body_offset = static_cast<size_t>(fm->body.data() - text->data());
     if (!fm->toml.empty()) {

@@ -5,7 +5,9 @@
 
 #include "support/test_site.h"
 
+using sitegen::testing::build_files;
 using sitegen::testing::diagnostics_of;
+using sitegen::testing::page_of;
 
 TEST_CASE("load error: TOML syntax error") {
   CHECK(diagnostics_of({{"site.toml", "title = \"x\"\n[person]\nname = \"A\n"}}) ==
@@ -338,6 +340,50 @@ TEST_CASE("load error: page that would replace a section") {
         "section; rename the file\n"
         "  +++\n"
         "  ^\n");
+}
+
+// A page is published at /<name>/ as its file is named: `?` and `#` ended the URL, `%2e%2e`
+// is `..` to a server, a browser reads `\` as `/` and drops a tab. Each is refused at load,
+// at the file; the rest of the site still loads.
+TEST_CASE("load error: a page file name that cannot be a URL") {
+  const std::string page = "+++\ntitle = \"T\"\n+++\n";
+  const std::string allowed =
+      "; rename the file: a page's name may hold letters and digits of any script and "
+      "`-_.~!$&'()*+,;=:@`, with `/` between folders\n";
+  CHECK(diagnostics_of({{"pages/q?x=1#f.md", page}}) ==
+        "content/pages/q?x=1#f.md: error: this file's name cannot be a page's URL: it holds "
+        "`?` and `#`" +
+            allowed);
+  CHECK(diagnostics_of({{"pages/%2e%2e/x.md", page}}) ==
+        "content/pages/%2e%2e/x.md: error: this file's name cannot be a page's URL: it holds "
+        "`%`" +
+            allowed);
+  CHECK(diagnostics_of({{"pages/a\\b.md", page}}) ==
+        "content/pages/a\\b.md: error: this file's name cannot be a page's URL: it holds `\\`" +
+            allowed);
+  CHECK(diagnostics_of({{"pages/a\tb c\x01.md", page}}) ==
+        "content/pages/a\tb c\x01.md: error: this file's name cannot be a page's URL: it holds "
+        "a tab, a space and the control character U+0001" +
+            allowed);
+  CHECK(diagnostics_of({{"pages/...md", page}}) ==
+        "content/pages/...md: error: this file's name cannot be a page's URL: a URL reads its "
+        "part `..` as a folder" +
+            allowed);
+  CHECK(diagnostics_of({{"pages/.md", page}}) ==
+        "content/pages/.md: error: this file's name cannot be a page's URL: it has no name "
+        "before `.md`" +
+            allowed);
+  CHECK(diagnostics_of({{"pages/caf\xe9.md", page}}) ==
+        "content/pages/caf\xe9.md: error: this file's name cannot be a page's URL: it is not "
+        "UTF-8" +
+            allowed);
+  // Letters of any script and a URL path's own punctuation are page names.
+  auto r = build_files(
+      {{"pages/教学.md", page}, {"pages/c++/notes_(2024)~v1.md", page}, {"pages/a/b.md", page}});
+  CHECK(r.diags.format_all() == "");
+  CHECK(page_of(r, "教学/index.html").find("<title>T") != std::string::npos);
+  CHECK(page_of(r, "c++/notes_(2024)~v1/index.html").find("<title>T") != std::string::npos);
+  CHECK(page_of(r, "a/b/index.html").find("<title>T") != std::string::npos);
 }
 
 TEST_CASE("load: CRLF line endings work") {

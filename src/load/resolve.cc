@@ -10,6 +10,7 @@
 #include "load/parallel.h"
 #include "text/slug.h"
 #include "text/strings.h"
+#include "text/unique_names.h"
 
 namespace sitegen {
 
@@ -111,9 +112,10 @@ std::string generated_key(const Publication& p) {
   return key.empty() ? "paper" : key;
 }
 
-void assign_slugs(Site& site, Diagnostics& diags) {
+}  // namespace
+
+void assign_slugs(Site& site, Diagnostics& diags, UniqueNames& taken) {
   std::map<std::string, const Publication*> given;
-  std::set<std::string> taken;
   auto at = [](const SourceLoc& l) {
     return l.path + ":" + std::to_string(l.line) + ":" + std::to_string(l.col);
   };
@@ -132,26 +134,23 @@ void assign_slugs(Site& site, Diagnostics& diags) {
     } else if (!fresh) {
       clashes.emplace_back(&p, it->second);
     }
-    taken.insert(p.slug);
+    taken.claim(p.slug);
   }
   for (auto [p, first] : clashes) {
     std::string base = p->slug;
-    for (int n = 2; taken.count(p->slug); ++n) p->slug = base + "-" + std::to_string(n);
-    taken.insert(p->slug);
+    p->slug = taken.claim_numbered(base);
     diags.warning(p->loc, "publication id `" + p->key + "` gives the URL /publications/" + base +
                               "/ of `" + first->key + "` (" + at(first->loc) +
                               "); its page is /publications/" + p->slug + "/");
   }
   for (Publication& p : site.publications) {
     if (p.id_given) continue;
-    std::string base = slugify(generated_key(p));
-    std::string slug = base;
-    for (int n = 2; taken.count(slug); ++n) slug = base + "-" + std::to_string(n);
-    p.slug = slug;
-    if (p.key.empty()) p.key = slug;
-    taken.insert(slug);
+    p.slug = taken.claim_numbered(slugify(generated_key(p)));
+    if (p.key.empty()) p.key = p.slug;
   }
 }
+
+namespace {
 
 void number_publications(Site& site) {
   std::map<PublicationType, int> counters;
@@ -229,7 +228,8 @@ bool same_name(std::string_view a, std::string_view b) {
 
 void link_site(Site& site, Diagnostics& diags) {
   link_authors(site, diags);
-  assign_slugs(site, diags);
+  UniqueNames slugs;
+  assign_slugs(site, diags, slugs);
   number_publications(site);  // in the order read, as the numbers of a CV are
   order_publications(site);
   check_pages_and_nav(site, diags);

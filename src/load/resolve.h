@@ -7,10 +7,16 @@
 
 #include "load/diag.h"
 #include "load/model.h"
+#include "text/unique_names.h"
 
 namespace sitegen {
 
 void link_site(Site& site, Diagnostics& diags);
+
+// Each publication's slug, its URL /publications/<slug>/: given ids first, then
+// generated ones ("hu2026taming", then "hu2026taming-2", ...), each claimed in `taken`.
+// Part of link_site.
+void assign_slugs(Site& site, Diagnostics& diags, UniqueNames& taken);
 
 // Splits trailing marker symbols off an author string: "Qinghao Hu*†" -> {"Qinghao Hu", "*†"}.
 Author split_author(std::string_view raw, const std::vector<Marker>& markers);

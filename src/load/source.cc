@@ -75,6 +75,15 @@ bool DiskSource::inside(const std::string& rel, std::string* err) const {
   return fs::canonical(p, ec).empty() || resolve(rel, err).has_value();
 }
 
+bool DiskSource::inside_folder(const std::string& rel, const std::string& folder) const {
+  std::string err;
+  if (!inside(rel, &err)) return false;
+  std::error_code ec;
+  fs::path real = fs::canonical(fs::path(root_) / rel, ec);
+  if (ec) return true;  // nothing to publish; read() and copy_path() say why
+  return is_inside_dir(real.string(), root_ + "/" + folder);
+}
+
 std::string DiskSource::copy_path(const std::string& rel, std::string* err) const {
   std::optional<std::string> real = resolve(rel, err);
   if (!real) return std::string();

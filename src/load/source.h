@@ -33,6 +33,13 @@ class Source {
   // outside the content folder; true otherwise (when it cannot be resolved at all too:
   // read() then says why).
   virtual bool inside(const std::string& /*rel*/, std::string* /*err*/) const { return true; }
+  // The same with `folder` (relative to the root) in place of the content folder: false
+  // when rel with every symlink resolved lies outside it. What is published as it is
+  // (static/, a member's photo, a theme's assets) must stay inside the folder it is
+  // published from, so that a link cannot publish another file of the content folder.
+  virtual bool inside_folder(const std::string& /*rel*/, const std::string& /*folder*/) const {
+    return true;
+  }
   // Where to copy a file from: its path on disk once checked to be a regular file inside
   // the content folder; "" with *err set when it is not; "" with no error when the
   // source has no disk (read() it instead).
@@ -50,6 +57,7 @@ class DiskSource : public Source {
   explicit DiskSource(std::string root);
   std::optional<std::string> read(const std::string& rel, std::string* err) const override;
   bool inside(const std::string& rel, std::string* err) const override;
+  bool inside_folder(const std::string& rel, const std::string& folder) const override;
   std::string copy_path(const std::string& rel, std::string* err) const override;
   bool exists(const std::string& rel) const override;
   std::vector<std::string> list(const std::string& dir) const override;
@@ -76,6 +84,9 @@ class RecordingSource : public Source {
   std::string disk_path(const std::string& rel) const override { return inner_.disk_path(rel); }
   bool inside(const std::string& rel, std::string* err) const override {
     return inner_.inside(rel, err);
+  }
+  bool inside_folder(const std::string& rel, const std::string& folder) const override {
+    return inner_.inside_folder(rel, folder);
   }
   std::string copy_path(const std::string& rel, std::string* err) const override {
     return inner_.copy_path(rel, err);

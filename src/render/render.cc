@@ -75,15 +75,72 @@ std::string size_text(size_t bytes) {
 
 }  // namespace
 
-SitePages::SitePages(Site site, Theme theme, ViewOptions options, std::vector<Site> translations,
-                     RenderLimits limits)
-    : site_(std::move(site)), theme_(std::move(theme)), view_(site_, options), limits_(limits) {
-  options.default_site = &site_;
-  for (Site& t : translations)
-    translations_.push_back(std::make_unique<Translation>(std::move(t), options));
+SitePages::SitePages(Site site, Theme theme, ViewOptions options, RenderLimits limits)
+    : site_(std::move(site)),
+      theme_(std::move(theme)),
+      view_(site_, options),
+      options_(std::move(options)),
+      limits_(limits) {
+  options_.default_site = &site_;
   page_jobs(site_, view_, "", jobs_);
-  for (const auto& t : translations_) page_jobs(t->site, t->view, t->view.urls().prefix, jobs_);
   for (size_t i = 0; i < jobs_.size(); ++i) index_.emplace(jobs_[i].path, i);
+}
+
+void SitePages::add_translations(std::vector<Site> translations) {
+  for (Site& t : translations) {
+    translations_.push_back(std::make_unique<Translation>(std::move(t), options_));
+    const Translation& added = *translations_.back();
+    size_t first = jobs_.size();
+    page_jobs(added.site, added.view, added.view.urls().prefix, jobs_);
+    for (size_t i = first; i < jobs_.size(); ++i) index_.emplace(jobs_[i].path, i);
+  }
+}
+
+OutputPlan SitePages::plan(size_t languages) const {
+  OutputPlan plan;
+  plan.languages = languages;
+  plan.papers = site_.publications.size();
+  for (const Job& j : jobs_) {
+    if (!j.kind || j.view != &view_) continue;
+    ++plan.language_pages;
+    plan.paper_pages += std::string_view(j.kind) == "publication";
+  }
+  plan.pages = plan.language_pages * languages;
+  // Publications are shared by every language, and so are the lists.
+  if (plan.papers > 0) {
+    plan.list_entries = plan.papers;
+    for (const View::Filter& f : view_.filters()) {
+      ++plan.filter_pages;
+      plan.topic_pages += f.kind == "tag";
+      plan.list_entries += f.pubs.size();
+    }
+  }
+  return plan;
+}
+
+std::string plan_problem(const OutputPlan& plan, const SiteLimits& limits) {
+  auto n = [](size_t count, const char* one, const char* many) {
+    return std::to_string(count) + " " + (count == 1 ? one : many);
+  };
+  std::string filters =
+      n(plan.filter_pages, "type, year and topic page", "type, year and topic pages");
+  std::string languages =
+      plan.languages > 1 ? ", in each of " + std::to_string(plan.languages) + " languages" : "";
+  if (plan.entries() > limits.max_entries)
+    return "the site would list " + std::to_string(plan.entries()) +
+           " publication entries, and a build stops past " + std::to_string(limits.max_entries) +
+           ": " + n(plan.papers, "paper", "papers") + " on the full list and on " + filters + " (" +
+           n(plan.topic_pages, "topic", "topics") + ") make " + std::to_string(plan.list_entries) +
+           " entries" + languages +
+           "; a topic's page lists every paper with that topic, so give papers fewer `tags`" +
+           (plan.languages > 1 ? ", or the site fewer `languages`" : "");
+  if (plan.pages > limits.max_pages)
+    return "the site would have " + std::to_string(plan.pages) + " pages, and a build stops past " +
+           std::to_string(limits.max_pages) + ": " +
+           n(plan.paper_pages, "paper page", "paper pages") + ", " + filters + " and " +
+           std::to_string(plan.language_pages - plan.paper_pages - plan.filter_pages) + " others" +
+           languages + (plan.languages > 1 ? "; give the site fewer `languages`" : "");
+  return "";
 }
 
 size_t SitePages::find(std::string_view path) const {

@@ -27,16 +27,37 @@ class RenderError : public std::runtime_error {
   Diagnostic diag;
 };
 
+// What a whole site may make, checked before any page is rendered. A topic page lists
+// every paper with that topic, and every language has all the pages: 1,400 papers with
+// 100 topics each are 144,200 entries a language, 218 MB, and nothing else bounds it.
+struct SiteLimits {
+  size_t max_pages = 200'000;    // HTML pages, in all languages
+  size_t max_entries = 500'000;  // publication entries on the lists, in all languages
+};
+
+// The output a SitePages will make, counted from its job list and filters.
+struct OutputPlan {
+  size_t languages = 1;
+  size_t pages = 0;           // HTML pages, in all languages
+  size_t language_pages = 0;  // HTML pages of one language
+  size_t paper_pages = 0;     // of them, one per paper
+  size_t filter_pages = 0;    // of them, the type, year and topic pages
+  size_t topic_pages = 0;     // of those, topics
+  size_t papers = 0;
+  size_t list_entries = 0;  // entries on the full list and the filter pages, per language
+  size_t entries() const { return list_entries * languages; }
+};
+
+// Why `plan` passes `limits`, naming what multiplies; "" when it does not.
+std::string plan_problem(const OutputPlan& plan, const SiteLimits& limits);
+
 // Everything needed to render any page of a site: the site, its theme and view (which
 // refers to the site, so a SitePages stays where it was made), and the list of output
 // files made from them.
 class SitePages {
  public:
-  // `translations`: the site in each of its other languages (load_site with a language),
-  // in the order of site.languages; their pages go below /<language>/. `limits`: what one
-  // page may cost to render.
-  SitePages(Site site, Theme theme, ViewOptions options, std::vector<Site> translations = {},
-            RenderLimits limits = {});
+  // The site in its default language. `limits`: what one page may cost to render.
+  SitePages(Site site, Theme theme, ViewOptions options, RenderLimits limits = {});
   SitePages(const SitePages&) = delete;
   SitePages& operator=(const SitePages&) = delete;
 
@@ -60,6 +81,14 @@ class SitePages {
   const std::vector<std::unique_ptr<Translation>>& translations() const { return translations_; }
   // Every page, then every paper's .bib file, in a fixed order.
   const std::vector<Job>& jobs() const { return jobs_; }
+  // The site in each of its other languages (load_site with a language), in the order
+  // of site.languages; their pages go below /<language>/. Each has a view of its own, as
+  // big as the default language's: check plan() first.
+  void add_translations(std::vector<Site> translations);
+  // What the jobs will make with `languages` languages: each has the default language's
+  // pages and lists. Counted before the translations are added, so that a site past its
+  // SiteLimits stops before it takes the memory of every language's view.
+  OutputPlan plan(size_t languages) const;
   // The job that makes `path`; jobs().size() when none does.
   size_t find(std::string_view path) const;
   // Renders a job, appending to out; `cache` is shared by every page of the build.
@@ -71,6 +100,7 @@ class SitePages {
   Theme theme_;
   View view_;
   std::vector<std::unique_ptr<Translation>> translations_;
+  ViewOptions options_;  // the translations' views are made with these
   RenderLimits limits_;
   std::vector<Job> jobs_;
   std::map<std::string, size_t, std::less<>> index_;

@@ -7,6 +7,7 @@
 #include <memory>
 #include <set>
 
+#include "load/load.h"
 #include "theme/template_scan.h"
 
 namespace fs = std::filesystem;
@@ -28,6 +29,9 @@ using FileMap = std::map<std::string, ThemeFile>;  // "home.mustache", "partials
 FileMap read_theme_dir(const Source& src, const std::string& dir, Diagnostics& diags) {
   FileMap files;
   for (const std::string& rel : src.list(dir)) {
+    // Assets are published as they are: by the rule of static/ (load.h), from inside assets/.
+    if (rel.starts_with(dir + "/assets/") && !publishable(src, rel, dir + "/assets", diags))
+      continue;
     std::string err;
     std::optional<std::string> text = src.read(rel, &err);
     if (!text) {

@@ -308,3 +308,18 @@ TEST_CASE("view: a talk folds its abstract with the publications' toggle, beside
   CHECK(talks.find("pub-actions", without) == std::string::npos);
   CHECK(talks.find("<details", without) == std::string::npos);
 }
+
+// docs/content-format.md, "Text and Markdown": allow_javascript_urls = false covers URLs
+// (links, images, URL attributes of the owner's tags); it is no sanitizer for the rest of
+// the owner's own HTML, which is published as written.
+TEST_CASE("view: allow_javascript_urls = false removes script URLs and keeps the owner's HTML") {
+  auto r = build_files(
+      {{"bio.md",
+        "[Mail](javascript:steal()) <a href=\"javascript:steal()\" onclick=\"track()\">Contact</a>"
+        " <img src=\"x.png\" onerror=\"ping()\">\n\n<script>window.owner = 1;</script>\n"}});
+  std::string home = page_of(r, "index.html");
+  CHECK(line_with(home, "Mail") ==
+        "<p><a href=\"\">Mail</a> <a href=\"\" onclick=\"track()\">Contact</a> <img "
+        "src=\"x.png\" onerror=\"ping()\"></p>");
+  CHECK(line_with(home, "window.owner") == "<script>window.owner = 1;</script>");
+}
