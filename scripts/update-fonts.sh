@@ -1,8 +1,9 @@
 #!/bin/bash
-# The scholar theme's fonts, Source Sans 3 (text) and Source Serif 4 (headings), come from
-# the npm registry's Fontsource packages: variable woff2 files subset to Latin and Latin
-# Extended, with the packages' licence (SIL Open Font License 1.1). Other scripts (CJK,
-# Cyrillic, Greek...) fall back to the system fonts the stylesheet names.
+# The scholar theme's fonts, Source Sans 3 (text), Source Serif 4 (headings) and Source
+# Code Pro (code and BibTeX), come from the npm registry's Fontsource packages: variable
+# woff2 files subset to Latin, Latin Extended and Vietnamese, with the packages' licence
+# (SIL Open Font License 1.1). Other scripts (CJK, Cyrillic, Greek...) fall back to the
+# system fonts the stylesheet names.
 #
 #   scripts/update-fonts.sh          fetch the pinned packages (npm pack), check them, and
 #                                    write the files into themes/scholar/assets/fonts/
@@ -18,6 +19,7 @@ dest=themes/scholar/assets/fonts
 packages=(
   "@fontsource-variable/source-sans-3@5.3.1 sha512-u0p5Z/PM2e1uxYOMiodLM6NVzxHwULcB6Oi7QSr2WU/sdoLBFP/BeOZ3YYHeJ6rHsjPZA1nZweZVaV7sf2MAyQ=="
   "@fontsource-variable/source-serif-4@5.3.1 sha512-4Rtay22SC4lMvw11r/+9kxANB6P3M0X8s1NudBC2v0J1KU2y3DcMoNcT3lBoZ/CqLirzf+StlO6UlJilyrvaUg=="
+  "@fontsource-variable/source-code-pro@5.3.1 sha512-N0nZDizh8CQ19+AHHA8Ssb1i/aQf4N2lpRl3qZVH4/9f1yNgWzTkBFpc26v+QQr2hm4By4aiv597BCoEg2SDQg=="
 )
 # file in the theme, file in its package, sha256
 files=(
@@ -25,10 +27,17 @@ files=(
   "source-sans-3-latin-italic.woff2 files/source-sans-3-latin-wght-italic.woff2 5fbc14d56cea35e60596c72ca969b349443c6a536f74e11748eed8b3a396e61d"
   "source-sans-3-latin-ext.woff2 files/source-sans-3-latin-ext-wght-normal.woff2 a85a7459bdb3cdc1136751e151a506bae653fc29ada3ca86237477df6f1b59e6"
   "source-sans-3-latin-ext-italic.woff2 files/source-sans-3-latin-ext-wght-italic.woff2 6fe10a66ec416f77a26309b645471d032ad8175063bb605b886e9b7e57efaaa8"
+  "source-sans-3-vietnamese.woff2 files/source-sans-3-vietnamese-wght-normal.woff2 a91edbcdcb4e0f97ca0558994918fd3e489356c0f63aa0bc54972b5e513b4a59"
+  "source-sans-3-vietnamese-italic.woff2 files/source-sans-3-vietnamese-wght-italic.woff2 aa44d57632499ea829dc6eeb512d6b84955328d436567448e905d279c3589b4c"
   "LICENSE-source-sans-3.txt LICENSE 18aabf190848725e2576eefb5c29ba06aac1029d02132252a7f312eac2e50cf3"
   "source-serif-4-latin.woff2 files/source-serif-4-latin-wght-normal.woff2 382475f38242c52d42a3e5ff8dc69b5d73f10d0d21e4550b5fe232984688779a"
   "source-serif-4-latin-ext.woff2 files/source-serif-4-latin-ext-wght-normal.woff2 d10ccbbd0dc4ebae2938958dc1f622a53460fe297e9c958564742dd684309c3f"
+  "source-serif-4-vietnamese.woff2 files/source-serif-4-vietnamese-wght-normal.woff2 c3de01b5144e1a2d7e70eeaf66ab92afdedcc4424ed1d7ffc1993a657d1c762a"
   "LICENSE-source-serif-4.txt LICENSE 18aabf190848725e2576eefb5c29ba06aac1029d02132252a7f312eac2e50cf3"
+  "source-code-pro-latin.woff2 files/source-code-pro-latin-wght-normal.woff2 8b774aaa5137a38ef40f4ac9d36db9a5eee152b2f66589dfdc82ff007fc87135"
+  "source-code-pro-latin-ext.woff2 files/source-code-pro-latin-ext-wght-normal.woff2 ab316ee7e4a28a149fe9f74a3e9173c3d14a11bb7d4df898dd2fe10da7b7fe24"
+  "source-code-pro-vietnamese.woff2 files/source-code-pro-vietnamese-wght-normal.woff2 d8a28d78c1c6de660e1be91fdadc9b01268415407922ed3cf64909a0b02a6356"
+  "LICENSE-source-code-pro.txt LICENSE 18aabf190848725e2576eefb5c29ba06aac1029d02132252a7f312eac2e50cf3"
 )
 
 check() {
@@ -68,7 +77,7 @@ for f in "${files[@]}"; do
   read -r name src sum <<<"$f"
   family=${name#LICENSE-}
   family=${family%.txt}
-  case $name in LICENSE-*) ;; *) family=$(sed -E 's/-latin.*//' <<<"$name") ;; esac
+  case $name in LICENSE-*) ;; *) family=$(sed -E 's/-(latin|vietnamese).*//' <<<"$name") ;; esac
   cp "$work/$family/package/$src" "$work/out/$name"
 done
 check "$work/out"

@@ -585,7 +585,7 @@ TEST_CASE("bad input: the output folder's parent is not writable") {
 
 TEST_CASE("bad input: the disk fills up while copying a static file") {
   Scratch s("full-static");
-  TmpfsMount m(s.work, "size=2m,mode=0777");  // a site with its fonts is ~0.4 MB
+  TmpfsMount m(s.work, "size=2m,mode=0777");  // a site with its fonts is ~0.5 MB
   if (!m.ok) {
     MESSAGE("skipped: cannot mount a tmpfs here (needs root with CAP_SYS_ADMIN)");
     return;
@@ -606,7 +606,7 @@ TEST_CASE("bad input: the disk fills up while copying a static file") {
 
 TEST_CASE("bad input: the disk fills up while writing a page") {
   Scratch s("full-page");
-  TmpfsMount m(s.work, "size=2m,mode=0777");  // a site with its fonts is ~0.4 MB
+  TmpfsMount m(s.work, "size=2m,mode=0777");  // a site with its fonts is ~0.5 MB
   if (!m.ok) {
     MESSAGE("skipped: cannot mount a tmpfs here (needs root with CAP_SYS_ADMIN)");
     return;

@@ -4,8 +4,12 @@
 // on the clipboard, and the list's BibTeX toggle must hold the title's math as it was
 // written (not `\$\textbackslash{}mathcal...`) and "Nguyễn" as one composed letter (not
 // ê followed by a combining tilde, which shows as "Nguyêñ" in some fonts). KaTeX must
-// leave the BibTeX alone. Screenshots of the Cite box (1366 and 390 px, light and dark)
-// are written to $SITEGEN_BIBTEX_SHOTS when it is set.
+// leave the BibTeX alone. The letters must also be drawn from the theme's own fonts: the
+// Cite box from the bundled Source Code Pro, the author line from Source Sans 3 (both
+// with their Vietnamese files), as Chromium reports the fonts it used; the system's
+// Liberation Mono lacks ễ and drew it as ê with a tilde on the next letter ("Nguyêñ").
+// Screenshots of the Cite box (1366 and 390 px, light and dark) are written to
+// $SITEGEN_BIBTEX_SHOTS when it is set.
 //
 // Run: npm ci --prefix tests/browser && node tests/browser/bibtex_cite.test.mjs
 // (SITEGEN_BINARY names the binary; default build/sitegen). Under ctest, a missing
@@ -94,6 +98,55 @@ test('the Cite box holds the math as written and Nguyễn composed, and so does 
   }
 });
 
+// Whether a FontFace's unicode-range ("U+102-103, U+1EA0-1EF9, U+4??") holds a code point.
+function rangeHolds(unicodeRange, codePoint) {
+  return unicodeRange.split(',').some((part) => {
+    const m = /^U\+([0-9A-F?]+)(?:-([0-9A-F]+))?$/i.exec(part.trim());
+    if (!m) return false;
+    const low = parseInt(m[1].replace(/\?/g, '0'), 16);
+    const high = parseInt(m[2] ?? m[1].replace(/\?/g, 'F'), 16);
+    return low <= codePoint && codePoint <= high;
+  });
+}
+
+// The fonts Chromium drew an element's text with: [{familyName, isCustomFont, glyphCount}].
+async function usedFonts(page, selector) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send('DOM.getDocument');
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    await cdp.send('CSS.enable');
+    return (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })).fonts;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+test('Nguyễn is drawn from the bundled fonts: Source Code Pro in the Cite box, Source Sans 3 above', async () => {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  try {
+    await page.goto(`${server.url}publications/example2024adam/`, { waitUntil: 'load' });
+    const state = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return {
+        family: getComputedStyle(document.getElementById('bibtex')).fontFamily,
+        faces: [...document.fonts].map((f) => ({ family: f.family, status: f.status, range: f.unicodeRange })),
+      };
+    });
+    assert.match(state.family, /^"Source Code Pro", /, 'the Cite box names the bundled font first');
+    const vietnamese = state.faces.filter((f) => f.family.replace(/"/g, '') === 'Source Code Pro' &&
+      f.status === 'loaded' && rangeHolds(f.range, 0x1EC5));
+    assert.equal(vietnamese.length, 1, `a loaded Source Code Pro face for U+1EC5: ${JSON.stringify(state.faces)}`);
+    for (const [selector, family] of [['#bibtex', 'Source Code Pro'], ['.paper-authors', 'Source Sans 3']]) {
+      const fonts = await usedFonts(page, selector);
+      assert.ok(fonts.length > 0 && fonts.every((f) => f.isCustomFont && f.familyName.startsWith(family)),
+        `${selector} is drawn with ${JSON.stringify(fonts)}, not ${family} alone`);
+    }
+  } finally {
+    await page.close();
+  }
+});
+
 test("the list's BibTeX toggle holds the same text", async () => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
@@ -118,7 +171,9 @@ test('screenshots of the Cite box', async () => {
       try {
         await page.goto(`${server.url}publications/example2024adam/`, { waitUntil: 'load' });
         await page.locator('#cite-h').scrollIntoViewIfNeeded();
+        await page.evaluate(() => document.fonts.ready);
         await page.screenshot({ path: path.join(dir, `cite-${width}-${colorScheme}.png`), fullPage: true });
+        await page.locator('.bibtex').screenshot({ path: path.join(dir, `cite-box-${width}-${colorScheme}.png`) });
       } finally {
         await context.close();
       }
