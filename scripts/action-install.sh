@@ -81,7 +81,10 @@ case "${1:-}" in
     echo "::warning::sitegen: no release binary found; building sitegen from the Action's source (a few minutes)"
     flags=()
     if [[ "$(uname -s)" == Darwin ]]; then
-      "$src/scripts/macos-deps.sh" "${RUNNER_TEMP:-/tmp}/sitegen-deps"
+      # Homebrew has no kainjow mustache: its header comes from Debian's package file.
+      [[ -n "${SITEGEN_MUSTACHE_DEB:-}" ]] ||
+        die "building sitegen on macOS needs Debian 12's libkainjow-mustache-dev package file (apt-get download libkainjow-mustache-dev=4.1+ds-2 on Debian 12) named by SITEGEN_MUSTACHE_DEB; or run this job on a Linux runner"
+      "$src/scripts/macos-deps.sh" "${RUNNER_TEMP:-/tmp}/sitegen-deps" "$SITEGEN_MUSTACHE_DEB"
       read -r -a flags < "${RUNNER_TEMP:-/tmp}/sitegen-deps/cmake-flags"
     else
       "$src/scripts/install-deps.sh"

@@ -106,6 +106,12 @@ set_tests_properties(release_binary PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120 L
 # -DSITEGEN_PORTABLE=ON and the macOS build use the portable code alone.
 add_test(NAME source_portable COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/check-portable.sh)
 
+# --- No package archive's or registry's host name in a tracked file
+# (scripts/check-archive-hosts.sh): scripts take the mirror from the machine's apt sources.
+# Skipped (77) outside a git checkout.
+add_test(NAME source_no_archive_hosts COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/check-archive-hosts.sh)
+set_tests_properties(source_no_archive_hosts PROPERTIES SKIP_RETURN_CODE 77)
+
 # --- cv.pdf printed by headless Chromium (tests/cv_pdf_test.sh): an example built with
 # [cv] pdf = true, read back with pdftotext (the name and "i / n" on every page, for a full
 # base URL and a sub-path), the same bytes on a rebuild, the line when no browser is found.
