@@ -214,10 +214,16 @@ TEST_CASE("cli: new, then build with no arguments in the new folder") {
   Run repo = run_in(dir, {"new", "my repo", "--github-pages"});
   CHECK(repo.out.find("next, in my repo:\n  git init -b main\n  sitegen build   (preview: "
                       "sitegen serve)\n") != std::string::npos);
-  // The workflow names this sitegen's Action and version; no placeholder is left.
+  // The workflow names this sitegen's Action and version; no placeholder is left. The
+  // Action's ref is this version's release tag or, built from another commit, its full
+  // hash, so the workflow starts before any release exists.
   std::ifstream wf(dir / "my repo/.github/workflows/pages.yml");
   std::string workflow((std::istreambuf_iterator<char>(wf)), {});
-  CHECK(workflow.find(std::string("uses: ") + kSitegenRepository + "@v1\n") != std::string::npos);
+  std::string ref = kSitegenActionRef;
+  CHECK((ref == std::string("v") + SITEGEN_VERSION ||
+         (ref.size() == 40 && ref.find_first_not_of("0123456789abcdef") == std::string::npos)));
+  CHECK(workflow.find(std::string("\n        uses: ") + kSitegenRepository + "@" + ref + "\n") !=
+        std::string::npos);
   CHECK(workflow.find(std::string("version: \"") + SITEGEN_VERSION + "\"\n") != std::string::npos);
   CHECK(workflow.find("@SITEGEN") == std::string::npos);
   CHECK(workflow.find("submodule") == std::string::npos);

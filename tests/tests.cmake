@@ -51,6 +51,14 @@ endif()
 add_test(NAME deploy_docs COMMAND bash ${CMAKE_SOURCE_DIR}/tests/deploy_docs_test.sh $<TARGET_FILE:sitegen>)
 set_tests_properties(deploy_docs PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
 
+# --- The workflow `sitegen new --github-pages` writes, as far as it runs off GitHub
+# (tests/action_test.sh): the Action at the ref it names, taken from this repository;
+# its steps against a local stand-in for GitHub's releases: no release (the build from
+# source, configured), a release (installed, SHA-256 verified), a damaged download
+# (refused). Exits with 77 when git or python3 is missing.
+add_test(NAME action_install COMMAND bash ${CMAKE_SOURCE_DIR}/tests/action_test.sh $<TARGET_FILE:sitegen>)
+set_tests_properties(action_install PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
+
 # --- The layering of src/ (scripts/check-layers.sh): each folder includes only the
 # stages before it in the pipeline, and each library is included by its one folder.
 add_test(NAME source_layers COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/check-layers.sh)

@@ -49,11 +49,14 @@ std::string in_dir(const fs::path& dir, const std::string& command) {
   return d == "." ? command : "cd " + shell_word(d) + " && " + command;
 }
 
-// A template with this build's values in place of @SITEGEN_REPOSITORY@ and
-// @SITEGEN_VERSION@: the user's workflow names the sitegen that wrote it.
+// A template with this build's values in place of @SITEGEN_REPOSITORY@,
+// @SITEGEN_ACTION_REF@ and @SITEGEN_VERSION@: the user's workflow names the sitegen that
+// wrote it.
 std::string fill_template(std::string_view text) {
   const std::pair<std::string_view, std::string_view> kValues[] = {
-      {"@SITEGEN_REPOSITORY@", kSitegenRepository}, {"@SITEGEN_VERSION@", SITEGEN_VERSION}};
+      {"@SITEGEN_REPOSITORY@", kSitegenRepository},
+      {"@SITEGEN_ACTION_REF@", kSitegenActionRef},
+      {"@SITEGEN_VERSION@", SITEGEN_VERSION}};
   std::string out;
   for (size_t i = 0; i < text.size();) {
     bool replaced = false;
