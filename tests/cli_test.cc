@@ -38,7 +38,10 @@ TEST_CASE("cli: --version and --help") {
   CHECK(std::string(kSitegenCommit) != "");
   Run h = run({"--help"});
   CHECK(h.code == 0);
-  CHECK(h.out.find("  build     build the site from a content directory\n") != std::string::npos);
+  CHECK(h.out.find("  build        build the site from a content directory\n") !=
+        std::string::npos);
+  CHECK(h.out.find("  completions  print the shell completion script for bash, zsh or fish\n") !=
+        std::string::npos);
   for (const char* cmd : {"build", "check", "new"}) {
     CAPTURE(cmd);
     Run c = run({cmd, "--help"});
@@ -330,5 +333,38 @@ TEST_CASE("cli: upgrade says a current tree is current, and refuses a newer form
   CHECK(b.err.find(site +
                    "/site.toml:1:10: error: this site is in content format 2, but sitegen") == 0);
   CHECK(run({"upgrade", "a", "b"}).code == 2);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("cli: new --language sets the starter site's language; an unknown one is refused") {
+  fs::path dir = temp_dir("new-language");
+  fs::create_directories(dir);
+  for (const char* flag : {"", "--group"}) {
+    CAPTURE(flag);
+    std::vector<std::string> args = {"new", (dir / (std::string("de") + flag)).string(),
+                                     "--language", "de"};
+    if (*flag) args.push_back(flag);
+    Run n = run(args);
+    CHECK(n.err == "");
+    REQUIRE(n.code == 0);
+    std::ifstream f(dir / (std::string("de") + flag) / "site.toml");
+    std::string toml((std::istreambuf_iterator<char>(f)), {});
+    CHECK(toml.find("\nlanguage = \"de\"\n") != std::string::npos);
+    CHECK(toml.find("\nlanguage = \"en\"\n") == std::string::npos);
+    Run b = run({"build", (dir / (std::string("de") + flag)).string(), "-o",
+                 (dir / (std::string("out") + flag)).string(), "--strict", "-q"});
+    CHECK(b.err == "");
+    CHECK(b.code == 0);
+    std::ifstream page(dir / (std::string("out") + flag) / "index.html");
+    std::string html((std::istreambuf_iterator<char>(page)), {});
+    CHECK(html.find("<html lang=\"de\"") != std::string::npos);
+  }
+  Run bad = run({"new", (dir / "xx").string(), "--language", "xx"});
+  CHECK(bad.code == 2);
+  CHECK(bad.err ==
+        "sitegen: error: sitegen has no words for the language `xx`; choose one of de, en, es, "
+        "fr, ja, ko, pt, zh, zh-Hant\n");
+  CHECK_FALSE(fs::exists(dir / "xx"));
+  CHECK(run({"new", (dir / "yy").string(), "--language"}).code == 2);
   fs::remove_all(dir);
 }

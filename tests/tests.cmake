@@ -59,6 +59,13 @@ set_tests_properties(deploy_docs PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
 add_test(NAME action_install COMMAND bash ${CMAKE_SOURCE_DIR}/tests/action_test.sh $<TARGET_FILE:sitegen>)
 set_tests_properties(action_install PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
 
+# --- `sitegen completions bash|zsh|fish` and `sitegen man` (tests/completions_test.sh):
+# bash and fish asked for completions (commands, options, content folders, member ids
+# after --person, language tags), the zsh script loaded under compinit, the manual page
+# through groff; each must match --help. Exits with 77 when no shell and no groff is found.
+add_test(NAME shell_completions COMMAND bash ${CMAKE_SOURCE_DIR}/tests/completions_test.sh $<TARGET_FILE:sitegen>)
+set_tests_properties(shell_completions PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
+
 # --- The layering of src/ (scripts/check-layers.sh): each folder includes only the
 # stages before it in the pipeline, and each library is included by its one folder.
 add_test(NAME source_layers COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/check-layers.sh)
