@@ -102,8 +102,8 @@ if command -v groff >/dev/null; then
   "$sitegen" man >sitegen.1
   warnings=$(groff -man -Tutf8 -ww -z sitegen.1 2>&1)
   expect "man: groff's warnings" "$warnings" ""
-  text=$(groff -man -Tascii -P-c -P-b -P-u sitegen.1 2>/dev/null | col -b 2>/dev/null || true)
-  [[ -n "$text" ]] || text=$(groff -man -Tascii -P-c -P-b -P-u sitegen.1)
+  # Plain text: no overstriking for bold and underline (-P-c -P-b -P-u).
+  text=$(groff -man -Tascii -P-c -P-b -P-u sitegen.1)
   for c in $commands; do
     # The command's section: from its heading to the next command's or section's.
     section=$(awk -v c="$c" '$0 == "   " c { on = 1; next } on && (/^   [a-z]/ || /^[A-Z]/) { exit } on' <<<"$text")
