@@ -4,10 +4,13 @@
 # source when that version has no release yet.
 # Usage: action-install.sh resolve VERSION [REPOSITORY]  (prints key=value lines for $GITHUB_OUTPUT)
 #        action-install.sh download REPOSITORY TAG ASSET DIR
-#        action-install.sh build DIR
+#        action-install.sh build DIR [REPOSITORY]
+# Releases are looked for on GITHUB_SERVER_URL (set by GitHub Actions; default
+# https://github.com).
 set -euo pipefail
 
 src=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+server=${GITHUB_SERVER_URL:-https://github.com}
 
 die() {
   echo "::error::sitegen: $*" >&2
@@ -43,7 +46,7 @@ case "${1:-}" in
     esac
     if [[ "$version" == latest ]]; then
       # The latest release's page redirects to its tag; no API call, no rate limit.
-      url=$(curl -sSL -o /dev/null -w '%{url_effective}' "https://github.com/$repo/releases/latest" || true)
+      url=$(curl -sSL -o /dev/null -w '%{url_effective}' "$server/$repo/releases/latest" || true)
       tag=${url##*/tag/}
       [[ "$url" == */tag/* && -n "$tag" ]] || tag=""
     else
@@ -60,7 +63,7 @@ case "${1:-}" in
       echo "sitegen: no release binary for this runner and version; building from source" >&2
       exit 3
     fi
-    base="https://github.com/$repo/releases/download/$tag"
+    base="$server/$repo/releases/download/$tag"
     mkdir -p "$dir"
     tmp=$(mktemp -d)
     if ! curl -sSfL --retry 3 -o "$tmp/SHA256SUMS" "$base/SHA256SUMS" ||
@@ -77,12 +80,17 @@ case "${1:-}" in
     echo "sitegen: $asset $tag, SHA-256 $got (verified)"
     ;;
   build)
-    dir=$2
+    dir=$2 repo=${3:-}
     echo "::warning::sitegen: no release binary found; building sitegen from the Action's source (a few minutes)"
     flags=()
+    [[ -z "$repo" ]] || flags+=("-DSITEGEN_REPOSITORY=$repo")
     if [[ "$(uname -s)" == Darwin ]]; then
-      "$src/scripts/macos-deps.sh" "${RUNNER_TEMP:-/tmp}/sitegen-deps"
-      read -r -a flags < "${RUNNER_TEMP:-/tmp}/sitegen-deps/cmake-flags"
+      # Homebrew has no kainjow mustache: its header comes from Debian's package file.
+      [[ -n "${SITEGEN_MUSTACHE_DEB:-}" ]] ||
+        die "building sitegen on macOS needs Debian 12's libkainjow-mustache-dev package file (apt-get download libkainjow-mustache-dev=4.1+ds-2 on Debian 12) named by SITEGEN_MUSTACHE_DEB; or run this job on a Linux runner"
+      "$src/scripts/macos-deps.sh" "${RUNNER_TEMP:-/tmp}/sitegen-deps" "$SITEGEN_MUSTACHE_DEB"
+      read -r -a more < "${RUNNER_TEMP:-/tmp}/sitegen-deps/cmake-flags"
+      flags+=("${more[@]}")
     else
       "$src/scripts/install-deps.sh"
     fi

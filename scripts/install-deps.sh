@@ -45,6 +45,9 @@ TEST_PACKAGES=(
   poppler-utils procps
   # tests/deploy_docs_test.sh runs the deployment guide's git commands
   git
+  # tests/completions_test.sh: the completion scripts in their shells, the manual page
+  # through groff
+  zsh fish groff-base
   # tests/bibtex_pybtex_test.py: every generated .bib read by another BibTeX parser
   python3-pybtex
   # scripts/release.sh fetches Debian 11's glibc and md4c's and cpp-httplib's Debian

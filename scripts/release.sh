@@ -4,12 +4,12 @@
 # glibc 2.31, so it runs on any glibc-based Linux from the last five years
 # (docs/releasing.md). Usage: scripts/release.sh [BUILD_DIR] (default build-release; the
 # binary is BUILD_DIR/sitegen). Runs on Debian 12 with the packages of
-# scripts/install-deps.sh --test; the network is used only for Debian's archive.
+# scripts/install-deps.sh --test; the network is used only for Debian's archive: the
+# mirror this machine's apt installs Debian from, or the one SITEGEN_DEBIAN_MIRROR names.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 out="${1:-build-release}"
-mirror="${SITEGEN_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 arch="$(dpkg --print-architecture)"
 multiarch="$(gcc -dumpmachine)"
 syslib="/usr/lib/$multiarch"
@@ -57,6 +57,20 @@ die() {
   echo "release.sh: error: $*" >&2
   exit 1
 }
+
+# Debian's archive: SITEGEN_DEBIAN_MIRROR, else the mirror of this machine's apt sources that
+# serves Debian itself (Origin and Label "Debian": not debian-security, not a third party).
+# Its pool holds every file below, of Debian 11 and 12 alike. No host is named here: the
+# repository names no package archive (scripts/check-archive-hosts.sh).
+mirror="${SITEGEN_DEBIAN_MIRROR:-}"
+if [[ -z "$mirror" ]]; then
+  # shellcheck disable=SC2016 # $(REPO_URI) is apt's field, not the shell's.
+  mirror="$(apt-get indextargets --format '$(REPO_URI)' 'Origin: Debian' 'Label: Debian' 2>/dev/null |
+    sort -u | head -n 1)"
+  [[ -n "$mirror" ]] || die "this machine's apt sources name no Debian archive (run apt-get update" \
+    "first), and SITEGEN_DEBIAN_MIRROR is not set: set it to a Debian mirror's URL"
+fi
+mirror="${mirror%/}"
 
 # The headers the normal build compiles against must be the source built here.
 check_installed() {

@@ -38,7 +38,10 @@ TEST_CASE("cli: --version and --help") {
   CHECK(std::string(kSitegenCommit) != "");
   Run h = run({"--help"});
   CHECK(h.code == 0);
-  CHECK(h.out.find("  build     build the site from a content directory\n") != std::string::npos);
+  CHECK(h.out.find("  build        build the site from a content directory\n") !=
+        std::string::npos);
+  CHECK(h.out.find("  completions  print the shell completion script for bash, zsh or fish\n") !=
+        std::string::npos);
   for (const char* cmd : {"build", "check", "new"}) {
     CAPTURE(cmd);
     Run c = run({cmd, "--help"});
@@ -237,10 +240,16 @@ TEST_CASE("cli: new, then build with no arguments in the new folder") {
   Run repo = run_in(dir, {"new", "my repo", "--github-pages"});
   CHECK(repo.out.find("next, in my repo:\n  git init -b main\n  sitegen build   (preview: "
                       "sitegen serve)\n") != std::string::npos);
-  // The workflow names this sitegen's Action and version; no placeholder is left.
+  // The workflow names this sitegen's Action and version; no placeholder is left. The
+  // Action's ref is this version's release tag or, built from another commit, its full
+  // hash, so the workflow starts before any release exists.
   std::ifstream wf(dir / "my repo/.github/workflows/pages.yml");
   std::string workflow((std::istreambuf_iterator<char>(wf)), {});
-  CHECK(workflow.find(std::string("uses: ") + kSitegenRepository + "@v1\n") != std::string::npos);
+  std::string ref = kSitegenActionRef;
+  CHECK((ref == std::string("v") + SITEGEN_VERSION ||
+         (ref.size() == 40 && ref.find_first_not_of("0123456789abcdef") == std::string::npos)));
+  CHECK(workflow.find(std::string("\n        uses: ") + kSitegenRepository + "@" + ref + "\n") !=
+        std::string::npos);
   CHECK(workflow.find(std::string("version: \"") + SITEGEN_VERSION + "\"\n") != std::string::npos);
   CHECK(workflow.find("@SITEGEN") == std::string::npos);
   CHECK(workflow.find("submodule") == std::string::npos);
@@ -380,5 +389,38 @@ TEST_CASE("cli: upgrade says a current tree is current, and refuses a newer form
   CHECK(b.err.find(site +
                    "/site.toml:1:10: error: this site is in content format 2, but sitegen") == 0);
   CHECK(run({"upgrade", "a", "b"}).code == 2);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("cli: new --language sets the starter site's language; an unknown one is refused") {
+  fs::path dir = temp_dir("new-language");
+  fs::create_directories(dir);
+  for (const char* flag : {"", "--group"}) {
+    CAPTURE(flag);
+    std::vector<std::string> args = {"new", (dir / (std::string("de") + flag)).string(),
+                                     "--language", "de"};
+    if (*flag) args.push_back(flag);
+    Run n = run(args);
+    CHECK(n.err == "");
+    REQUIRE(n.code == 0);
+    std::ifstream f(dir / (std::string("de") + flag) / "site.toml");
+    std::string toml((std::istreambuf_iterator<char>(f)), {});
+    CHECK(toml.find("\nlanguage = \"de\"\n") != std::string::npos);
+    CHECK(toml.find("\nlanguage = \"en\"\n") == std::string::npos);
+    Run b = run({"build", (dir / (std::string("de") + flag)).string(), "-o",
+                 (dir / (std::string("out") + flag)).string(), "--strict", "-q"});
+    CHECK(b.err == "");
+    CHECK(b.code == 0);
+    std::ifstream page(dir / (std::string("out") + flag) / "index.html");
+    std::string html((std::istreambuf_iterator<char>(page)), {});
+    CHECK(html.find("<html lang=\"de\"") != std::string::npos);
+  }
+  Run bad = run({"new", (dir / "xx").string(), "--language", "xx"});
+  CHECK(bad.code == 2);
+  CHECK(bad.err ==
+        "sitegen: error: sitegen has no words for the language `xx`; choose one of de, en, es, "
+        "fr, ja, ko, pt, zh, zh-Hant\n");
+  CHECK_FALSE(fs::exists(dir / "xx"));
+  CHECK(run({"new", (dir / "yy").string(), "--language"}).code == 2);
   fs::remove_all(dir);
 }

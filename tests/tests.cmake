@@ -51,6 +51,21 @@ endif()
 add_test(NAME deploy_docs COMMAND bash ${CMAKE_SOURCE_DIR}/tests/deploy_docs_test.sh $<TARGET_FILE:sitegen>)
 set_tests_properties(deploy_docs PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
 
+# --- The workflow `sitegen new --github-pages` writes, as far as it runs off GitHub
+# (tests/action_test.sh): the Action at the ref it names, taken from this repository;
+# its steps against a local stand-in for GitHub's releases: no release (the build from
+# source, configured), a release (installed, SHA-256 verified), a damaged download
+# (refused). Exits with 77 when git or python3 is missing.
+add_test(NAME action_install COMMAND bash ${CMAKE_SOURCE_DIR}/tests/action_test.sh $<TARGET_FILE:sitegen>)
+set_tests_properties(action_install PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
+
+# --- `sitegen completions bash|zsh|fish` and `sitegen man` (tests/completions_test.sh):
+# bash and fish asked for completions (commands, options, content folders, member ids
+# after --person, language tags), the zsh script loaded under compinit, the manual page
+# through groff; each must match --help. Exits with 77 when no shell and no groff is found.
+add_test(NAME shell_completions COMMAND bash ${CMAKE_SOURCE_DIR}/tests/completions_test.sh $<TARGET_FILE:sitegen>)
+set_tests_properties(shell_completions PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
+
 # --- The layering of src/ (scripts/check-layers.sh): each folder includes only the
 # stages before it in the pipeline, and each library is included by its one folder.
 add_test(NAME source_layers COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/check-layers.sh)
@@ -116,6 +131,12 @@ set_tests_properties(release_binary PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120 L
 # --- Linux-only calls only in files named for Linux (scripts/check-portable.sh), so
 # -DSITEGEN_PORTABLE=ON and the macOS build use the portable code alone.
 add_test(NAME source_portable COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/check-portable.sh)
+
+# --- No package archive's or registry's host name in a tracked file
+# (scripts/check-archive-hosts.sh): scripts take the mirror from the machine's apt sources.
+# Skipped (77) outside a git checkout.
+add_test(NAME source_no_archive_hosts COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/check-archive-hosts.sh)
+set_tests_properties(source_no_archive_hosts PROPERTIES SKIP_RETURN_CODE 77)
 
 # --- cv.pdf printed by headless Chromium (tests/cv_pdf_test.sh): examples built with
 # [cv] pdf = true, read back with poppler's tools (the name, the address and "i / n" on

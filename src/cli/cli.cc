@@ -1,10 +1,13 @@
 // sitegen's command line: a table of commands, --help and --version.
 #include "cli/cli.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <ostream>
+#include <string_view>
 
 #include "cli/build_info.h"
+#include "cli/help_spec.h"
 #include "load/diag.h"
 
 namespace sitegen {
@@ -12,17 +15,37 @@ namespace sitegen {
 namespace {
 
 void print_overview(std::ostream& os) {
-  os << "sitegen: a fast static site generator for researcher homepages\n\n"
-        "usage: sitegen <command> [options]\n\ncommands:\n";
+  os << "sitegen: " << kSitegenTagline << "\n\n"
+     << "usage: sitegen <command> [options]\n\ncommands:\n";
+  size_t width = 10;
+  for (const Command& c : commands()) width = std::max(width, std::string_view(c.name).size() + 2);
   for (const Command& c : commands()) {
     std::string name = c.name;
-    name.resize(10, ' ');
+    name.resize(width, ' ');
     os << "  " << name << c.summary << "\n";
   }
   os << "\nRun `sitegen <command> --help` for a command's options.\n";
 }
 
 }  // namespace
+
+int cmd_help(const std::vector<std::string>& args, Io io) {
+  if (args.empty()) {
+    print_overview(io.out);
+    return kExitOk;
+  }
+  if (args.size() == 1) {
+    for (const Command& c : commands()) {
+      if (args[0] != c.name) continue;
+      io.out << c.usage;
+      return kExitOk;
+    }
+    io.err << "sitegen: unknown command `" << args[0] << "`; run `sitegen --help` for the list\n";
+    return kExitUsage;
+  }
+  io.err << "usage: sitegen help [COMMAND]\n";
+  return kExitUsage;
+}
 
 bool option_value(const std::vector<std::string>& args, size_t& i, std::string* dst, Io io) {
   if (i + 1 >= args.size()) {
@@ -57,7 +80,7 @@ int run_cli(const std::vector<std::string>& argv, Io io) {
     return kExitUsage;
   }
   const std::string& name = argv[1];
-  if (name == "--help" || name == "-h" || name == "help") {
+  if (name == "--help" || name == "-h") {
     print_overview(io.out);
     return kExitOk;
   }

@@ -33,6 +33,9 @@ int cmd_import(const std::vector<std::string>& args, Io io);
 int cmd_serve(const std::vector<std::string>& args, Io io);
 int cmd_upgrade(const std::vector<std::string>& args, Io io);
 int cmd_update(const std::vector<std::string>& args, Io io);
+int cmd_completions(const std::vector<std::string>& args, Io io);  // completions.cc
+int cmd_man(const std::vector<std::string>& args, Io io);          // manpage.cc
+int cmd_help(const std::vector<std::string>& args, Io io);         // cli.cc
 // `sitegen import dblp|orcid|openalex ID` (cmd_import_web.cc).
 int cmd_import_web(const std::vector<std::string>& args, Io io);
 

@@ -1,6 +1,7 @@
 // `sitegen new DIR`: writes the starter site compiled into the binary (with --group, the
 // starter group site of templates/group/); with --github-pages, DIR becomes a repository
 // root holding content/ and the workflow that publishes it on GitHub Pages.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -9,6 +10,7 @@
 
 #include "cli/build_info.h"
 #include "cli/cli.h"
+#include "cli/help_spec.h"
 
 namespace fs = std::filesystem;
 
@@ -18,6 +20,11 @@ const std::map<std::string, std::string_view>& embedded_starter_files();
 const std::map<std::string, std::string_view>& embedded_template_files();
 
 namespace {
+
+constexpr const char* kNewUsage =
+    "usage: sitegen new DIR [--group] [--github-pages] [--language TAG]\n";
+// The line of the starter sites' site.toml that --language replaces.
+constexpr std::string_view kLanguageLine = "\nlanguage = \"en\"\n";
 
 bool write_file(const fs::path& p, std::string_view bytes, Io io) {
   std::error_code ec;
@@ -49,11 +56,14 @@ std::string in_dir(const fs::path& dir, const std::string& command) {
   return d == "." ? command : "cd " + shell_word(d) + " && " + command;
 }
 
-// A template with this build's values in place of @SITEGEN_REPOSITORY@ and
-// @SITEGEN_VERSION@: the user's workflow names the sitegen that wrote it.
+// A template with this build's values in place of @SITEGEN_REPOSITORY@,
+// @SITEGEN_ACTION_REF@ and @SITEGEN_VERSION@: the user's workflow names the sitegen that
+// wrote it.
 std::string fill_template(std::string_view text) {
   const std::pair<std::string_view, std::string_view> kValues[] = {
-      {"@SITEGEN_REPOSITORY@", kSitegenRepository}, {"@SITEGEN_VERSION@", SITEGEN_VERSION}};
+      {"@SITEGEN_REPOSITORY@", kSitegenRepository},
+      {"@SITEGEN_ACTION_REF@", kSitegenActionRef},
+      {"@SITEGEN_VERSION@", SITEGEN_VERSION}};
   std::string out;
   for (size_t i = 0; i < text.size();) {
     bool replaced = false;
@@ -74,21 +84,32 @@ std::string fill_template(std::string_view text) {
 
 int cmd_new(const std::vector<std::string>& args, Io io) {
   bool github_pages = false, group = false;
-  std::string dir_arg;
-  for (const std::string& a : args) {
+  std::string dir_arg, language;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
     if (a == "--github-pages") {
       github_pages = true;
     } else if (a == "--group") {
       group = true;
+    } else if (a == "--language") {
+      if (!option_value(args, i, &language, io)) return kExitUsage;
     } else if (a.empty() || a[0] == '-' || !dir_arg.empty()) {
-      io.err << "usage: sitegen new DIR [--group] [--github-pages]\n";
+      io.err << kNewUsage;
       return kExitUsage;
     } else {
       dir_arg = a;
     }
   }
   if (dir_arg.empty()) {
-    io.err << "usage: sitegen new DIR [--group] [--github-pages]\n";
+    io.err << kNewUsage;
+    return kExitUsage;
+  }
+  std::vector<std::string> tags = builtin_language_tags();
+  if (!language.empty() && std::find(tags.begin(), tags.end(), language) == tags.end()) {
+    std::string list;
+    for (const std::string& t : tags) list += (list.empty() ? "" : ", ") + t;
+    io.err << "sitegen: error: sitegen has no words for the language `" << language
+           << "`; choose one of " << list << "\n";
     return kExitUsage;
   }
   fs::path dir = dir_arg;
@@ -100,13 +121,24 @@ int cmd_new(const std::vector<std::string>& args, Io io) {
   }
   fs::path content = github_pages ? dir / "content" : dir;
   const auto& templates = embedded_template_files();
+  // The starter files, with `language` in site.toml set to the one asked for.
+  auto write_starter = [&](const std::string& rel, std::string_view bytes) {
+    if (rel != "site.toml" || language.empty()) return write_file(content / rel, bytes, io);
+    std::string text(bytes);
+    size_t at = text.find(kLanguageLine);
+    if (at == std::string::npos) {
+      io.err << "sitegen: error: the starter site.toml has no line `" << kLanguageLine << "`\n";
+      return false;
+    }
+    text.replace(at, kLanguageLine.size(), "\nlanguage = \"" + language + "\"\n");
+    return write_file(content / rel, text, io);
+  };
   if (group) {
     for (const auto& [rel, bytes] : templates)
-      if (rel.starts_with("group/") && !write_file(content / rel.substr(6), bytes, io))
-        return kExitErrors;
+      if (rel.starts_with("group/") && !write_starter(rel.substr(6), bytes)) return kExitErrors;
   } else {
     for (const auto& [rel, bytes] : embedded_starter_files())
-      if (!write_file(content / rel, bytes, io)) return kExitErrors;
+      if (!write_starter(rel, bytes)) return kExitErrors;
   }
   if (!github_pages) {
     io.out << "created a starter " << (group ? "group site" : "site") << " in " << dir.string()

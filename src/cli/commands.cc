@@ -39,7 +39,7 @@ const std::vector<Command>& commands() {
        "  -q, --quiet        print only problems, no summary\n",
        cmd_check},
       {"new", "create a starter content directory",
-       "usage: sitegen new DIR [--group] [--github-pages]\n\n"
+       "usage: sitegen new DIR [--group] [--github-pages] [--language TAG]\n\n"
        "Writes a starter site into DIR (which must not exist or be empty): a fictional\n"
        "researcher whose files show every feature, with comments explaining each field.\n"
        "Then: sitegen build DIR -o public/\n\n"
@@ -49,7 +49,10 @@ const std::vector<Command>& commands() {
        "  --github-pages     make DIR a repository root instead: the starter site in\n"
        "                     DIR/content/, a GitHub Actions workflow that builds and\n"
        "                     publishes it (DIR/.github/workflows/pages.yml) and a\n"
-       "                     .gitignore; see docs/deploying.md\n",
+       "                     .gitignore; see docs/deploying.md\n"
+       "  --language TAG     the language of the theme's words and dates, set as `language`\n"
+       "                     in site.toml: de, en (the default), es, fr, ja, ko, pt, zh\n"
+       "                     (Simplified Chinese) or zh-Hant (Traditional Chinese)\n",
        cmd_new},
       {"serve", "preview the site in a browser; pages reload as you edit",
        "usage: sitegen serve [CONTENT] [options]\n\n"
@@ -101,6 +104,25 @@ const std::vector<Command>& commands() {
        "text so comments stay, and records the new `format` in site.toml. A tree already\n"
        "in the current format is left as it is. See docs/content-format.md.\n",
        cmd_upgrade},
+      {"completions", "print the shell completion script for bash, zsh or fish",
+       "usage: sitegen completions bash|zsh|fish\n\n"
+       "Prints the completion script for the shell named. It completes commands, options,\n"
+       "content folders, member ids after --person and language tags. Install it with\n\n"
+       "  sitegen completions bash > ~/.local/share/bash-completion/completions/sitegen\n"
+       "  sitegen completions zsh > ~/.zfunc/_sitegen   (fpath=(~/.zfunc $fpath) first)\n"
+       "  sitegen completions fish > ~/.config/fish/completions/sitegen.fish\n",
+       cmd_completions},
+      {"man", "print the manual page sitegen(1)",
+       "usage: sitegen man\n\n"
+       "Prints the manual page sitegen(1) in roff: every command and option, as --help\n"
+       "prints them. Read it with\n\n"
+       "  sitegen man | man -l -\n",
+       cmd_man},
+      {"help", "print a command's options, as `sitegen COMMAND --help` does",
+       "usage: sitegen help [COMMAND]\n\n"
+       "Prints what COMMAND does and its options, as `sitegen COMMAND --help` does;\n"
+       "without COMMAND, the list of commands.\n",
+       cmd_help},
   };
   return kCommands;
 }
