@@ -392,7 +392,7 @@ TEST_CASE("cli: upgrade says a current tree is current, and refuses a newer form
   fs::remove_all(dir);
 }
 
-TEST_CASE("cli: new --language sets the starter site's language; an unknown one is refused") {
+TEST_CASE("cli: new --language sets the starter site's language and refuses an unknown one") {
   fs::path dir = temp_dir("new-language");
   fs::create_directories(dir);
   for (const char* flag : {"", "--group"}) {

@@ -70,7 +70,7 @@ TEST_CASE("help spec: every command's --help is read back whole") {
         std::vector<std::string>{"de", "en", "es", "fr", "ja", "ko", "pt", "zh", "zh-Hant"});
 }
 
-TEST_CASE("help: `sitegen help COMMAND` prints COMMAND --help; an unknown one is refused") {
+TEST_CASE("help: `sitegen help COMMAND` prints COMMAND --help and refuses an unknown command") {
   for (const Command& c : commands()) {
     CAPTURE(c.name);
     Run h = run({"help", c.name});

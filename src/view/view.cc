@@ -174,6 +174,25 @@ constexpr size_t kShortAuthorList = 8;
 // the main list shows them all (see publication_list).
 constexpr size_t kFiltersOnEveryPage = 30;
 
+// A legend's rows: how members' names are styled, then the markers (only those in `used`,
+// when given).
+Data legend_rows(const std::vector<NameStyle>& styles, const std::vector<Marker>& markers,
+                 const std::set<const Marker*>* used) {
+  Data rows = data_list(styles.size() + markers.size());
+  auto row = [&rows](const std::string& symbol, const std::string& text,
+                     const std::string& member_class) {
+    Data item;
+    put(item, "symbol", symbol);
+    put(item, "text", text);
+    put(item, "member_class", member_class);
+    data_push(rows, std::move(item));
+  };
+  for (const NameStyle& s : styles) row(s.sample, s.text, s.member_class);
+  for (const Marker& m : markers)
+    if (!used || used->count(&m)) row(m.symbol, m.text, "");  // "": hides any outer style
+  return rows;
+}
+
 }  // namespace
 
 void put_legend(Data& d, const std::vector<const Publication*>& pubs,
@@ -182,22 +201,7 @@ void put_legend(Data& d, const std::vector<const Publication*>& pubs,
   for (const Publication* p : pubs)
     for (const Author& a : p->authors)
       for (const Marker* m : markers_in(a.markers, markers)) used.insert(m);
-  Data legend = data_list(styles.size() + used.size());
-  for (const NameStyle& s : styles) {
-    Data item;
-    put(item, "symbol", s.sample);
-    put(item, "text", s.text);
-    put(item, "member_class", s.member_class);
-    data_push(legend, std::move(item));
-  }
-  for (const Marker& m : markers) {
-    if (!used.count(&m)) continue;
-    Data item;
-    put(item, "symbol", m.symbol);
-    put(item, "text", m.text);
-    put(item, "member_class", "");
-    data_push(legend, std::move(item));
-  }
+  Data legend = legend_rows(styles, markers, &used);
   put(d, "has_legend", data_flag(!legend.is_empty_list()));
   put(d, "legend", std::move(legend));
 }
@@ -302,21 +306,7 @@ View::View(const Site& site, ViewOptions options)
   std::vector<const Publication*> all_pubs;
   for (const Publication& p : site.publications) all_pubs.push_back(&p);
   std::vector<NameStyle> styles = name_styles(all_pubs);
-  Data markers = data_list(styles.size() + site.pubs_settings.markers.size());
-  for (const NameStyle& st : styles) {
-    Data item;
-    put(item, "symbol", st.sample);
-    put(item, "text", st.text);
-    put(item, "member_class", st.member_class);
-    data_push(markers, std::move(item));
-  }
-  for (const Marker& m : site.pubs_settings.markers) {
-    Data item;
-    put(item, "symbol", m.symbol);
-    put(item, "text", m.text);
-    put(item, "member_class", "");  // not a name style: hides any outer one
-    data_push(markers, std::move(item));
-  }
+  Data markers = legend_rows(styles, site.pubs_settings.markers, nullptr);
   put(common_, "has_markers", data_flag(!markers.is_empty_list()));
   put(common_, "markers", std::move(markers));
 
