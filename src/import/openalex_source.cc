@@ -139,9 +139,11 @@ Works fetch_openalex(HttpFetcher& http, const std::string& author_id) {
   Works all;
   std::string cursor = "*";
   // Bounded: 200 works a page, 50 pages.
-  for (int page = 0; page < 50 && !cursor.empty(); ++page) {
-    std::string url = base + "/works?filter=author.id:" + url_component(id) +
-                      "&per-page=200&cursor=" + url_component(cursor);
+  constexpr int kPages = 50;
+  std::string url;
+  for (int page = 0; page < kPages && !cursor.empty(); ++page) {
+    url = base + "/works?filter=author.id:" + url_component(id) +
+          "&per-page=200&cursor=" + url_component(cursor);
     FetchResult r = http.get(url);
     if (!r.ok) return {{}, r.error, {}};
     Works w = openalex_works_page(r.body, url, &cursor);
@@ -149,6 +151,12 @@ Works fetch_openalex(HttpFetcher& http, const std::string& author_id) {
     for (Publication& p : w.pubs) all.pubs.push_back(std::move(p));
     all.diags.append(w.diags);
   }
+  if (!cursor.empty())
+    all.diags.warning(SourceLoc{url, 0, 0},
+                      "OpenAlex lists more works for " + id + " than the " +
+                          std::to_string(kPages * 200) + " (" + std::to_string(kPages) +
+                          " pages) sitegen reads for one author: the works after those were "
+                          "not read; add them from DBLP or ORCID, or by hand");
   return all;
 }
 

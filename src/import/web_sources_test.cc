@@ -71,6 +71,26 @@ TEST_CASE("web sources: OpenAlex, page after page") {
   CHECK(w.pubs[3].title.empty());
 }
 
+TEST_CASE("web sources: OpenAlex stops after 50 pages and says that works were not read") {
+  ApiServer server;
+  std::string page =
+      "{\"meta\": {\"next_cursor\": \"more\"}, \"results\": [{\"title\": \"A work\", "
+      "\"publication_year\": 2024}]}";
+  server.on("/works?filter=author.id:A2&per-page=200&cursor=*", page);
+  server.on("/works?filter=author.id:A2&per-page=200&cursor=more", page);
+  ScopedEnv env("SITEGEN_OPENALEX_URL", server.url() + "/");
+  HttpFetcher http(fast());
+  Works w = fetch_openalex(http, "A2");
+  REQUIRE(w.error.empty());
+  CHECK(w.pubs.size() == 50);
+  CHECK(server.requests().size() == 50);
+  CHECK(w.diags.format_all() ==
+        server.url() +
+            "/works?filter=author.id:A2&per-page=200&cursor=more: warning: OpenAlex lists more "
+            "works for A2 than the 10000 (50 pages) sitegen reads for one author: the works "
+            "after those were not read; add them from DBLP or ORCID, or by hand\n");
+}
+
 TEST_CASE("web sources: malformed JSON is reported at its byte") {
   ApiServer server;
   server.on("/works?filter=author.id:A1&per-page=200&cursor=*", "{\"results\": [ {\"title\": }");
