@@ -128,7 +128,7 @@ void keep_redirects(Migrator& m, const Output& out) {
       continue;
     }
     if (!paths.insert(rel).second) continue;
-    kept.push_back({from, target});
+    kept.push_back({from, target.empty() ? "/" : target});  // "" would lead nowhere
   }
   m.site.redirects = std::move(kept);
 }
@@ -146,6 +146,7 @@ void drop_missing_page_links(Migrator& m, const Output& out) {
       std::string_view raw = std::string_view(l.url).substr(0, l.url.find_first_of("?#"));
       if (raw.empty() || raw[0] != '/') return {};  // relative: beside its page, kept
       remove_dot_segments(percent_decode(raw), &path);
+      path.insert(path.begin(), '/');  // as an old address is written
       if (names_output_file(path, out) || redirected.count(redirect_output_path(path)) ||
           redirected.count(redirect_output_path(path + "/")))
         return {};

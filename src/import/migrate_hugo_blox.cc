@@ -774,6 +774,11 @@ void migrate_hugo_blox_site(Migrator& m) {
   }
   r.imported.push_back({"news", "none: Hugo Blox has no news (its posts are pages here)"});
   r.imported.push_back({"talks", std::to_string(s.talks.size())});
+  size_t cv_entries = 0;
+  for (const CvSection& sec : s.cv) cv_entries += sec.entries.size();
+  r.imported.push_back({"cv", s.cv.empty() ? std::string("none")
+                                           : std::to_string(cv_entries) + " entries in " +
+                                                 std::to_string(s.cv.size()) + " sections"});
 
   // Each section's list page: at its _index.md, or at the landing page that lists it.
   std::map<std::string, std::string> listed_at;  // section -> the page that lists it

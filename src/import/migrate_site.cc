@@ -144,6 +144,7 @@ std::string Migrator::fix_file_links(const std::string& md, const std::string& r
     std::string joined = *relative ? page_url + url : url;
     std::string path;
     remove_dot_segments(joined.substr(0, joined.find_first_of("?#")), &path);
+    path.insert(path.begin(), '/');  // a path from the root, as the link is made
     std::string rest = joined.find_first_of("?#") == std::string::npos
                            ? ""
                            : joined.substr(joined.find_first_of("?#"));
