@@ -5,12 +5,14 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <set>
 #include <vector>
 
 #include "build/cv_pdf.h"
 #include "build/local_links.h"
 #include "load/group.h"
 #include "load/load.h"
+#include "load/redirects.h"
 #include "load/translate.h"
 #include "render/sitemap.h"
 #include "text/strings.h"
@@ -81,6 +83,15 @@ void check_output_paths(const SitePages& pages, const Source& content, const Out
   for (const auto& [rel, _] : fixed.files) paths.emplace(rel, SourceLoc{});
   for (const char* rel : {"sitemap.xml", "robots.txt", ".nojekyll", "CNAME"})
     paths.emplace(rel, SourceLoc{});
+  // An old address may not take the place of anything the site has now.
+  for (const Redirect& r : site.redirects) {
+    std::string rel = redirect_output_path(r.from);
+    if (paths.emplace(rel, r.from_loc).second) continue;
+    std::string shown = "/" + (rel.ends_with("index.html") ? rel.substr(0, rel.size() - 10) : rel);
+    diags.error(r.from_loc, "the redirect from `" + r.from + "` would replace " + shown + ", a " +
+                                (pages.find(rel) != pages.jobs().size() ? "page" : "file") +
+                                " of the site; remove it from [redirects]");
+  }
   auto where = [&](const SourceLoc& loc) {
     return loc.path.empty() ? SourceLoc{content.display("site.toml"), 0, 0} : loc;
   };
@@ -306,7 +317,10 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   for (const CvTarget& t : cv) result.output.files[t.pdf];
   add_static(content, pages->site(), result.output, diags);
   check_local_links(pages->site(), result.output, content, diags);
-  add_sitemap_and_robots(pages->view().urls(), result.output, vopts.languages);
+  std::set<std::string> redirect_pages;
+  for (const Redirect& r : pages->site().redirects)
+    redirect_pages.insert(redirect_output_path(r.from));
+  add_sitemap_and_robots(pages->view().urls(), result.output, vopts.languages, redirect_pages);
   // GitHub Pages: no Jekyll processing, and the custom domain when one is set.
   const std::string& cname = pages->site().cname;
   result.output.files[".nojekyll"].bytes = "";

@@ -79,13 +79,19 @@ bool is_local_url(std::string_view url) {
 bool names_output_file(std::string_view url, const Output& out) {
   std::string path = path_of(url);
   if (path.empty() || path.back() == '/') return out.files.count(path + "index.html") > 0;
-  return out.files.count(path) > 0 || out.files.count(path + "/index.html") > 0;
+  // /old answers from old.html too, as GitHub Pages serves it (the redirects of old addresses).
+  return out.files.count(path) > 0 || out.files.count(path + "/index.html") > 0 ||
+         out.files.count(path + ".html") > 0;
 }
 
 void check_local_links(const Site& site, const Output& out, const Source& content,
                        Diagnostics& diags) {
   for (const FieldLink& f : site.field_links)
     check_one(f.field, f.url, f.loc, site.allow_javascript_urls, out, content, diags);
+  for (const Redirect& r : site.redirects)
+    if (is_local_url(r.to) && !names_output_file(r.to, out))
+      diags.warning(r.to_loc, "the redirect from `" + r.from + "` leads to `" + r.to +
+                                  "`, which is not a file or page of the site");
   if (!site.bio_path.empty())
     check_markdown(site.bio_path, site.bio, 0, "", site.allow_javascript_urls, out, content, diags);
   for (const Page& p : site.pages)

@@ -30,6 +30,7 @@ int cmd_build(const std::vector<std::string>& args, Io io);
 int cmd_check(const std::vector<std::string>& args, Io io);
 int cmd_new(const std::vector<std::string>& args, Io io);
 int cmd_import(const std::vector<std::string>& args, Io io);
+int cmd_migrate(const std::vector<std::string>& args, Io io);
 int cmd_serve(const std::vector<std::string>& args, Io io);
 int cmd_upgrade(const std::vector<std::string>& args, Io io);
 int cmd_update(const std::vector<std::string>& args, Io io);

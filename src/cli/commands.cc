@@ -89,6 +89,24 @@ const std::vector<Command>& commands() {
        "  --into FILE        dblp, orcid, openalex: append to FILE (.toml or .bib) instead\n"
        "  --dry-run          dblp, orcid, openalex: print what would be added; write nothing\n",
        cmd_import},
+      {"migrate", "turn an al-folio, academicpages or Hugo Blox site into a content tree",
+       "usage: sitegen migrate OLD_SITE NEW_CONTENT [--from TEMPLATE] [--dry-run]\n\n"
+       "Reads the source of a whole site made with al-folio, academicpages or Hugo Blox\n"
+       "(Wowchemy, Hugo Academic) and writes it as a sitegen content tree in NEW_CONTENT:\n"
+       "the profile and links (site.toml), the biography (bio.md), the publications (an\n"
+       "al-folio .bib kept as it is and named in site.toml; the others as publications.toml),\n"
+       "news, talks, the CV, and the other pages, posts and projects (pages/). Each old\n"
+       "address that moved gets a redirect page ([redirects] in site.toml), so links to the\n"
+       "old site keep working. Template code is never run: Liquid and Hugo shortcodes are\n"
+       "turned into plain Markdown where that is certain and left out otherwise, each one\n"
+       "named in the report at its file and line, with what else to check by hand.\n\n"
+       "OLD_SITE is only read. NEW_CONTENT must not exist or be empty. The new tree is built\n"
+       "in memory first: when it would not build, nothing is written. See docs/migrating.md.\n\n"
+       "options:\n"
+       "  --from TEMPLATE    al-folio, academicpages or hugo-blox (default: told from the\n"
+       "                     files only that template has)\n"
+       "  --dry-run          print the report; write nothing\n",
+       cmd_migrate},
       {"update", "fetch the citation counts of your papers into citations.toml",
        "usage: sitegen update citations [CONTENT]\n\n"
        "Fetches the citation count of every paper of CONTENT (default as for build) that\n"

@@ -5,6 +5,8 @@
 #include <map>
 #include <set>
 
+#include "import/node_values.h"
+#include "import/page_split.h"
 #include "import/safe_urls.h"
 #include "import/yaml_reader.h"
 #include "load/bibtex.h"
@@ -58,42 +60,8 @@ constexpr const char* kUrlKeys[][2] = {
 
 constexpr const char* kMarkSymbols[] = {"*", "†", "‡", "§", "¶"};
 
-const TomlNode* field(const TomlNode& table, std::string_view key) {
-  if (table.kind != TomlNode::Kind::kTable) return nullptr;
-  for (const auto& [k, v] : table.fields)
-    if (k == key) return &v;
-  return nullptr;
-}
-
-// A scalar as text: strings as written, numbers and booleans as YAML spells them.
-std::string text(const TomlNode* n) {
-  if (!n) return "";
-  switch (n->kind) {
-    case TomlNode::Kind::kString:
-      return n->str;
-    case TomlNode::Kind::kInteger:
-      return std::to_string(n->integer);
-    case TomlNode::Kind::kBool:
-      return n->boolean ? "true" : "false";
-    case TomlNode::Kind::kDate:
-    case TomlNode::Kind::kDateTime:
-      return iso_date(n->date);
-    default:
-      return "";
-  }
-}
-
-// A list of scalars, or one scalar as a list of one.
-std::vector<std::string> texts(const TomlNode* n) {
-  std::vector<std::string> out;
-  if (!n) return out;
-  if (n->kind != TomlNode::Kind::kArray) {
-    if (!text(n).empty()) out.push_back(text(n));
-    return out;
-  }
-  for (const TomlNode& item : n->items)
-    if (!text(&item).empty()) out.push_back(text(&item));
-  return out;
+bool is_et_al(std::string_view name) {
+  return iequals(name, "others") || iequals(name, "et al.") || iequals(name, "et al");
 }
 
 bool is_word_char(char c) {
@@ -153,44 +121,6 @@ PublicationType map_type(const std::string& t, bool* known) {
   auto it = kTypes.find(t);
   *known = it != kTypes.end();
   return *known ? it->second : PublicationType::kOther;
-}
-
-struct Split {
-  std::string_view front;
-  int front_line = 2;
-  bool yaml = true;
-  std::string_view body;
-};
-
-// Front matter between `---` (YAML) or `+++` (TOML) lines.
-std::optional<Split> split(std::string_view text, std::string* why) {
-  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-  auto line_at = [&](size_t at) {
-    size_t end = text.find('\n', at);
-    std::string_view l = text.substr(at, end == std::string_view::npos ? end : end - at);
-    while (!l.empty() && (l.back() == '\r' || l.back() == ' ' || l.back() == '\t'))
-      l.remove_suffix(1);
-    return std::pair{l, end == std::string_view::npos ? text.size() : end + 1};
-  };
-  auto [first, next] = line_at(0);
-  if (first != "---" && first != "+++") {
-    *why = "expected front matter: a first line `---` (YAML) or `+++` (TOML)";
-    return std::nullopt;
-  }
-  Split s;
-  s.yaml = first == "---";
-  int line = 2;
-  for (size_t at = next; at < text.size(); ++line) {
-    auto [l, after] = line_at(at);
-    if (l == first || (s.yaml && l == "...")) {
-      s.front = text.substr(next, at - next);
-      s.body = text.substr(after);
-      return s;
-    }
-    at = after;
-  }
-  *why = std::string("the front matter has no closing `") + std::string(first) + "` line";
-  return std::nullopt;
 }
 
 class Importer {
@@ -270,8 +200,9 @@ std::optional<TomlNode> Importer::front_matter(const std::string& rel, std::stri
   }
   to_nfc_in_place(*text);  // the body; the front matter's readers normalise their escapes
   diags_.add_source(display, *text);
-  std::optional<Split> s = split(*text, &err);
-  if (!s) {
+  std::optional<PageParts> s = split_page(*text, &err);
+  if (s && !s->has_front) err = "expected front matter: a first line `---` (YAML) or `+++` (TOML)";
+  if (!s || !s->has_front) {
     diags_.error(SourceLoc{display, 1, 1}, err);
     return std::nullopt;
   }
@@ -417,12 +348,14 @@ void Importer::read_page(const std::string& rel, const std::string& slug,
       for (const TomlNode& item : authors->items) nodes.push_back(&item);
     else
       nodes.push_back(authors);
-    std::erase_if(nodes, [](const TomlNode* n) { return text(n).empty(); });
+    std::erase_if(nodes, [](const TomlNode* n) { return trim(text(n)).empty(); });
     for (size_t i = 0; i < nodes.size(); ++i) {
-      Author a{author_name(text(nodes[i]), content, *nodes[i]), "", false};
+      // " others" (or "Others", "et al") ends a list of names: it is no author.
+      std::string name(trim(text(nodes[i])));
+      Author a{author_name(name, content, *nodes[i]), "", false};
       if (i < notes.size() && !trim(notes[i]).empty())
         a.markers = mark_for(std::string(trim(notes[i])));
-      if (a.name == "et al." || a.name == "others")
+      if (is_et_al(a.name))
         p.et_al = true;
       else
         p.authors.push_back(std::move(a));

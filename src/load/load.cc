@@ -10,6 +10,7 @@
 #include "load/format.h"
 #include "load/group.h"
 #include "load/language_tag.h"
+#include "load/redirects.h"
 #include "load/resolve.h"
 #include "load/translate.h"
 #include "text/ascii.h"
@@ -278,6 +279,7 @@ void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diag
     if (nr.string_array("items", &site.nav)) site.nav_loc = nr.find("items")->loc;
     nr.finish();
   }
+  if (const TomlNode* redirects = r.table("redirects")) load_redirects(*redirects, site, diags);
   r.finish();
   if (site.title.empty()) site.title = site.person.name;
   if (site.languages.empty()) site.languages = {site.language};

@@ -211,6 +211,15 @@ struct Group {
   bool highlight_students = false;  // students' names marked in author lists
 };
 
+// site.toml's [redirects]: an old address of the site, answered by a page that sends the
+// browser to where the page is now.
+struct Redirect {
+  std::string from;  // "/publication/x/": a path from the site's root
+  std::string to;    // "publications/x/" (a path of the site) or a full address
+  SourceLoc from_loc;
+  SourceLoc to_loc;
+};
+
 // A text the default language has and another lacks, for `sitegen check`.
 struct Untranslated {
   SourceLoc loc;
@@ -264,6 +273,7 @@ struct Site {
   std::vector<StaticFile> static_files;
   std::map<std::string, std::string> layouts;  // content/layouts overrides: file name -> text
   std::vector<FieldLink> field_links;          // every URL of the TOML files, in file order
+  std::vector<Redirect> redirects;             // [redirects], in file order
   Group group;
   std::vector<Member> members;  // in the order of /people/ (load/group.cc)
 };

@@ -64,6 +64,8 @@ class Checker {
     if (!out_.files.count(key)) {
       if (out_.files.count(key + "/index.html"))
         key += "/index.html";
+      else if (out_.files.count(key + ".html"))  // GitHub Pages serves /old from old.html
+        key += ".html";
       else
         return "-";
     }

@@ -9,7 +9,9 @@
 #include <thread>
 
 #include "load/parallel.h"
+#include "load/redirects.h"
 #include "render/feed.h"
+#include "render/redirect_page.h"
 
 namespace sitegen {
 
@@ -50,7 +52,8 @@ void page_jobs(const Site& site, const View& view, const std::string& prefix,
   add("404.html", "404", [v] { return v->not_found(); });
 }
 
-// The files made from the whole view at once: every entry's BibTeX, and the news feed.
+// The files made from the whole view at once: every entry's BibTeX, the news feed, and
+// the pages of [redirects].
 void add_site_files(const SitePages& pages, Output& out) {
   const Site& site = pages.site();
   if (!site.publications.empty()) {
@@ -66,6 +69,8 @@ void add_site_files(const SitePages& pages, Output& out) {
   for (const auto& t : pages.translations())
     if (!t->site.news.empty())
       out.files[t->view.urls().prefix + "news/feed.xml"].bytes = atom_feed(t->site, t->view.urls());
+  for (const Redirect& r : site.redirects)
+    out.files[redirect_output_path(r.from)].bytes = redirect_page(r, site, pages.view().urls());
 }
 
 std::string size_text(size_t bytes) {

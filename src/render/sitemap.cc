@@ -6,7 +6,8 @@
 namespace sitegen {
 
 void add_sitemap_and_robots(const Urls& urls, Output& out,
-                            const std::vector<SiteLanguage>& languages) {
+                            const std::vector<SiteLanguage>& languages,
+                            const std::set<std::string>& leave_out) {
   std::string robots = "User-agent: *\nAllow: /\n";
   if (!urls.abs.empty()) {
     std::string xml =
@@ -16,6 +17,7 @@ void add_sitemap_and_robots(const Urls& urls, Output& out,
         ">\n";
     for (const auto& [path, _] : out.files) {
       if (path.size() < 10 || path.compare(path.size() - 10, 10, "index.html") != 0) continue;
+      if (leave_out.count(path)) continue;
       std::string rel = path.substr(0, path.size() - 10);
       if (languages.empty()) {
         xml += "  <url><loc>" + html_escape(urls.abs + rel) + "</loc></url>\n";

@@ -142,7 +142,7 @@ std::string decode_html_entities(std::string_view s) {
       {"amp", '&'},       {"lt", '<'},       {"gt", '>'},       {"quot", '"'},
       {"apos", '\''},     {"nbsp", 0xA0},    {"ndash", 0x2013}, {"mdash", 0x2014},
       {"hellip", 0x2026}, {"lsquo", 0x2018}, {"rsquo", 0x2019}, {"ldquo", 0x201C},
-      {"rdquo", 0x201D},  {"copy", 0xA9},    {"middot", 0xB7}};
+      {"rdquo", 0x201D},  {"copy", 0xA9},    {"middot", 0xB7},  {"shy", 0xAD}};
   std::string out;
   out.reserve(s.size());
   for (size_t i = 0; i < s.size(); ++i) {
