@@ -43,6 +43,7 @@ TEST_CASE("redirects: a page that sends the visitor on, below the base path, not
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         "<meta name=\"color-scheme\" content=\"light dark\">\n"
+        "<style>html{background:Canvas;color:CanvasText}</style>\n"
         "<meta name=\"robots\" content=\"noindex\">\n"
         "<title>This page has moved</title>\n"
         "<link rel=\"canonical\" href=\"https://ex.org/sub/publications/fastpath/\">\n"

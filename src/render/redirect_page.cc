@@ -18,6 +18,9 @@ std::string redirect_page(const Redirect& redirect, const Site& site, const Urls
          "\">\n<head>\n<meta charset=\"utf-8\">\n"
          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
          "<meta name=\"color-scheme\" content=\"light dark\">\n"
+         // The system's own colours, named: with none set, checkers take the background
+         // for white in the dark scheme, where the browser draws it dark.
+         "<style>html{background:Canvas;color:CanvasText}</style>\n"
          "<meta name=\"robots\" content=\"noindex\">\n"
          "<title>" +
          title + "</title>\n<link rel=\"canonical\" href=\"" + html_escape(full) +
