@@ -146,7 +146,13 @@ HtmlRules::HtmlRules(const MarkdownOptions& opts)
                      ? ""
                      : "<div class=\"table-scroll\" role=\"region\" "
                        "aria-label=\"" +
-                           html_escape(opts.table_label) + "\" tabindex=\"0\"><table>") {}
+                           html_escape(opts.table_label) + "\" tabindex=\"0\"><table>"),
+      task_done_attr(opts.task_done_label.empty()
+                         ? ""
+                         : " aria-label=\"" + html_escape(opts.task_done_label) + "\""),
+      task_open_attr(opts.task_open_label.empty()
+                         ? ""
+                         : " aria-label=\"" + html_escape(opts.task_open_label) + "\"") {}
 
 void HtmlRules::fix_url(std::string& out, size_t start, bool link) const {
   std::string_view url(out.data() + start, out.size() - start);

@@ -21,6 +21,9 @@ struct HtmlRules {
   std::string_view base_path;
   // The region a table scrolls in and the table's start tag; "" when tables are not wrapped.
   std::string table_open;
+  // ` aria-label="..."` of a task list's checkbox, done and not; "" when not named.
+  std::string task_done_attr;
+  std::string task_open_attr;
 
   bool wrap_tables() const { return !table_open.empty(); }
   bool changes_raw_html() const { return drop_script_urls || !prefix.empty() || wrap_tables(); }

@@ -105,7 +105,9 @@ class HtmlWriter {
         }
         o += "<li class=\"task-list-item\"><input type=\"checkbox\" "
              "class=\"task-list-item-checkbox\" disabled";
-        if (d->task_mark == 'x' || d->task_mark == 'X') o += " checked";
+        bool done = d->task_mark == 'x' || d->task_mark == 'X';
+        if (done) o += " checked";
+        o += done ? rules_.task_done_attr : rules_.task_open_attr;
         o += '>';
         break;
       }

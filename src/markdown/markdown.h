@@ -23,6 +23,11 @@ struct MarkdownOptions {
   // (keyboard users can scroll it too: WCAG 2.1.1), named this for screen readers: the
   // word for "Table" in the page's language. Must outlive the call.
   std::string_view table_label;
+  // When set, the checkbox of a task list item ("- [x] done") is named this for screen
+  // readers, as it has no label of its own: "Done" or "To do" in the page's language.
+  // Must outlive the call.
+  std::string_view task_done_label;
+  std::string_view task_open_label;
 };
 
 // Block Markdown (bio, page bodies, abstracts, CV details).

@@ -161,3 +161,19 @@ TEST_CASE(
   CHECK(markdown_to_html(std::string_view("![$x$](/i.png://x.org)").substr(0, 21)) ==
         "<p>![<span class=\"math\">x</span>](/i.png://x.org</p>\n");
 }
+
+TEST_CASE("markdown: a task list's checkboxes are named for screen readers when words are given") {
+  MarkdownOptions o;
+  o.task_done_label = "Done";
+  o.task_open_label = "To \"do\"";
+  CHECK(markdown_to_html("- [x] a\n- [ ] b\n", o) ==
+        "<ul>\n<li class=\"task-list-item\"><input type=\"checkbox\" "
+        "class=\"task-list-item-checkbox\" disabled checked aria-label=\"Done\">a</li>\n"
+        "<li class=\"task-list-item\"><input type=\"checkbox\" "
+        "class=\"task-list-item-checkbox\" disabled aria-label=\"To &quot;do&quot;\">b</li>\n"
+        "</ul>\n");
+  // Without words (a feed), as md4c writes it.
+  CHECK(markdown_to_html("- [ ] b\n") ==
+        "<ul>\n<li class=\"task-list-item\"><input type=\"checkbox\" "
+        "class=\"task-list-item-checkbox\" disabled>b</li>\n</ul>\n");
+}

@@ -364,8 +364,7 @@ View::View(const Site& site, ViewOptions options)
 
   news_html_.reserve(site.news.size());
   for (const NewsItem& n : site.news)
-    news_html_.push_back(
-        markdown_inline_to_html(n.text, page_markdown_options(urls_, true, ui_.get("table"))));
+    news_html_.push_back(markdown_inline_to_html(n.text, page_markdown_options(urls_, true, ui_)));
 
   for (size_t i = 0; i < site.members.size(); ++i) member_ids_.emplace(site.members[i].id, i);
   member_pubs_ = member_publications(site);
@@ -407,7 +406,7 @@ View::~View() {
 }
 
 std::string View::md(const std::string& text, bool trusted) const {
-  return markdown_to_html(text, page_markdown_options(urls_, trusted, ui_.get("table")));
+  return markdown_to_html(text, page_markdown_options(urls_, trusted, ui_));
 }
 
 Data View::news_item(size_t index) const {
@@ -428,7 +427,7 @@ std::string View::news_text_html(size_t index) const {
 }
 
 std::string View::md_inline(const std::string& text, bool trusted) const {
-  return markdown_inline_to_html(text, page_markdown_options(urls_, trusted, ui_.get("table")));
+  return markdown_inline_to_html(text, page_markdown_options(urls_, trusted, ui_));
 }
 
 Data View::nav_for(const std::string& rel) const {

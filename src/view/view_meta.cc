@@ -96,7 +96,16 @@ MarkdownOptions page_markdown_options(const Urls& urls, bool trusted,
           .allow_raw_html = trusted,
           .link_prefix = urls.root,
           .base_path = urls.root,
-          .table_label = table_label};
+          .table_label = table_label,
+          .task_done_label = "",
+          .task_open_label = ""};
+}
+
+MarkdownOptions page_markdown_options(const Urls& urls, bool trusted, const UiStrings& ui) {
+  MarkdownOptions o = page_markdown_options(urls, trusted, ui.get("table"));
+  o.task_done_label = ui.get("task_done");
+  o.task_open_label = ui.get("task_open");
+  return o;
 }
 
 MarkdownOptions feed_markdown_options(const Urls& urls) {
@@ -104,7 +113,9 @@ MarkdownOptions feed_markdown_options(const Urls& urls) {
           .allow_raw_html = true,
           .link_prefix = urls.abs.empty() ? urls.root : urls.abs,
           .base_path = urls.root,
-          .table_label = ""};  // a feed reader lays tables out itself
+          .table_label = "",  // a feed reader lays tables out itself
+          .task_done_label = "",
+          .task_open_label = ""};
 }
 
 std::string obfuscated_email_html(std::string_view email) {

@@ -43,6 +43,9 @@ std::string member_head_html(const Site& site, const Urls& urls, const Member& m
 // language). `trusted`: the owner's text (raw HTML kept, script URLs where site.toml
 // allows them). The options refer to `urls` and `table_label`.
 MarkdownOptions page_markdown_options(const Urls& urls, bool trusted, std::string_view table_label);
+// The same with the page language's words: the name of tables and of the checkboxes of
+// task lists. The options refer to `urls` and `ui`.
+MarkdownOptions page_markdown_options(const Urls& urls, bool trusted, const UiStrings& ui);
 // For the feed: root-relative links become full URLs when base_url is absolute, since a
 // feed reader shows the text away from the site.
 MarkdownOptions feed_markdown_options(const Urls& urls);

@@ -57,6 +57,18 @@ TEST_CASE("view_meta: Markdown tables scroll in a focusable, labelled region") {
         "<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n</table>\n");
 }
 
+TEST_CASE("view_meta: a task list's checkboxes are named in the page's language") {
+  BuildResult r = build_files({{"site.toml", "language = \"de\"\n[person]\nname = \"Ada\"\n"},
+                               {"bio.md", "- [x] Artikel\n- [ ] Buch\n"}});
+  INFO(r.diags.format_all());
+  REQUIRE_FALSE(r.diags.has_errors());
+  std::string home = page_of(r, "index.html");
+  CHECK(home.find("class=\"task-list-item-checkbox\" disabled checked "
+                  "aria-label=\"Erledigt\">Artikel</li>") != std::string::npos);
+  CHECK(home.find("class=\"task-list-item-checkbox\" disabled aria-label=\"Offen\">Buch</li>") !=
+        std::string::npos);
+}
+
 TEST_CASE("view_meta: script URLs only in the owner's text, and only when the site allows them") {
   Urls allowing(parse_base_url("/"), true);
   CHECK(markdown_inline_to_html("[x](javascript:go())",
