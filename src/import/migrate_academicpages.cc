@@ -383,6 +383,8 @@ void migrate_academicpages(Migrator& m) {
                     (teaching ? ", " + std::to_string(teaching) + " teaching" : "") +
                     (portfolio ? ", " + std::to_string(portfolio) + " portfolio" : "") +
                     (posts ? ", " + std::to_string(posts) + " posts" : "")});
+  // academicpages' portfolio is its projects.
+  m.posts_as_pages(posts, portfolio);
 
   // The menu, in the old order, with what the new site has.
   for (const auto& [url, item] : menu) {

@@ -430,6 +430,7 @@ void migrate_al_folio(Migrator& m) {
       {"pages",
        std::to_string(pages) + (posts ? ", " + std::to_string(posts) + " posts" : "") +
            (projects.empty() ? "" : ", " + std::to_string(projects.size()) + " projects")});
+  m.posts_as_pages(posts, static_cast<int>(projects.size()));
   if (s.title.empty()) s.title = p.name;
 }
 

@@ -749,7 +749,7 @@ void migrate_hugo_blox_site(Migrator& m) {
     std::string sec = inside.substr(0, slash);
     if (std::find(sections.begin(), sections.end(), sec) == sections.end()) sections.push_back(sec);
   }
-  int page_count = 0, post_count = 0;
+  int page_count = 0, post_count = 0, project_count = 0;
   std::map<std::string, std::vector<Listed>> lists;  // section -> its pages
   for (const std::string& sec : sections) {
     if (is_publications(sec) || sec == "authors") continue;
@@ -771,6 +771,7 @@ void migrate_hugo_blox_site(Migrator& m) {
       post_count += n;
     else
       page_count += n;
+    if (sec.starts_with("project")) project_count += n;
   }
   r.imported.push_back({"news", "none: Hugo Blox has no news (its posts are pages here)"});
   r.imported.push_back({"talks", std::to_string(s.talks.size())});
@@ -860,6 +861,7 @@ void migrate_hugo_blox_site(Migrator& m) {
   r.imported.push_back(
       {"pages", std::to_string(page_count) +
                     (post_count ? ", " + std::to_string(post_count) + " posts" : "")});
+  m.posts_as_pages(post_count, project_count);
   if (s.title.empty()) s.title = s.person.name;
 }
 

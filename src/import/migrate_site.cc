@@ -109,6 +109,19 @@ void Migrator::skip(const std::string& rel, const std::string& why) {
   report.skipped.push_back(rel + ": " + why);
 }
 
+void Migrator::posts_as_pages(int posts, int projects) {
+  auto count = [](int n, const char* what) {
+    return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+  };
+  std::string what = posts && projects ? count(posts, "post") + " and " + count(projects, "project")
+                     : posts           ? count(posts, "post")
+                                       : count(projects, "project");
+  if (posts || projects)
+    report.check.push_back("pages/: " + what + " became " +
+                           (posts + projects == 1 ? "a page" : "pages") +
+                           ": sitegen has no collections for posts and projects yet");
+}
+
 void Migrator::note(const std::string& rel, int line, int col, const std::string& what) {
   std::string at = rel;
   if (line > 0) at += ":" + std::to_string(line) + ":" + std::to_string(col > 0 ? col : 1);
