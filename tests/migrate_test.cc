@@ -321,3 +321,62 @@ TEST_CASE("migrate: each Hugo shortcode left out is named at its line") {
   // The widget's title "Accomplish&shy;ments" keeps its soft hyphen, as a character.
   CHECK(has(file_of(r.m, "cv.toml"), "title = \"Accomplish\u00ADments\"\n"));
 }
+
+TEST_CASE("migrate: invalid YAML front matter is named at its line and the rest migrates") {
+  if (testing::skip_without(kSites)) return;
+  testing::TempDir tmp;
+  fs::path old = tmp.path / "old";
+  fs::copy(kSites / "academicpages-demo", old, fs::copy_options::recursive);
+  // A quote inside a single-quoted string, as real sites have it: YAML ends the string
+  // there and the line goes on.
+  fs::path broken = old / "_publications" / "2010-10-01-paper-title-number-2.md";
+  std::string text = testing::slurp(broken);
+  const std::string good = "excerpt: 'This paper is about";
+  REQUIRE(text.find(good) != std::string::npos);
+  text.replace(text.find(good), good.size(), "excerpt: 'This paper isn't about");
+  testing::write_file(broken, text);
+
+  testing::Run m = testing::run({"migrate", old.string(), (tmp.path / "new").string()});
+  INFO(m.out, m.err);
+  REQUIRE(m.code == 0);
+  // Line 6, column 26: where the string has ended and text goes on.
+  CHECK(has(m.out,
+            "\n  _publications/2010-10-01-paper-title-number-2.md:6:26: invalid front matter; "
+            "the file is skipped: invalid YAML: did not find expected key while parsing a block "
+            "mapping\n"));
+  // The other four papers, the talks and the CV came over, and the site builds.
+  CHECK(part_line(m.out, "publications") == "  publications: 4 from _publications/");
+  CHECK(part_line(m.out, "talks") == "  talks:        4 from _talks/");
+  CHECK(has(m.out, "the new site builds with 0 errors and 0 warnings\n"));
+  std::string pubs = testing::slurp(tmp.path / "new" / "publications.toml");
+  CHECK(has(pubs, "title = \"Paper Title Number 1\"\n"));
+  CHECK_FALSE(has(pubs, "Paper Title Number 2"));
+  CHECK(testing::slurp(old / "_publications" / "2010-10-01-paper-title-number-2.md") == text);
+}
+
+TEST_CASE("migrate: the report says in one line that posts and projects became pages") {
+  if (testing::skip_without(kSites)) return;
+  struct Tree {
+    const char* dir;
+    SiteKind kind;
+    const char* line;
+  };
+  for (const Tree& t : {
+           Tree{"al-folio-demo", SiteKind::kAlFolio, "3 posts and 3 projects became pages"},
+           Tree{"academicpages-demo", SiteKind::kAcademicPages,
+                "3 posts and 2 projects became pages"},
+           Tree{"hugo-blox-demo", SiteKind::kHugoBlox, "3 posts and 3 projects became pages"},
+           Tree{"hugo-blox-demo-legacy", SiteKind::kHugoBlox,
+                "3 posts and 3 projects became pages"},
+           Tree{"hugo-blox-demo-2022", SiteKind::kHugoBlox, "2 posts and 1 project became pages"},
+       }) {
+    std::string dir = t.dir;
+    CAPTURE(dir);
+    Migration m = migrate_site(DiskSource((kSites / t.dir).string()), t.kind, "old", "new");
+    std::string report = format_report(m, t.kind, "old", "new", false);
+    INFO(report);
+    CHECK(has(report, "check by hand:\n"));
+    CHECK(has(report, std::string("\n  pages/: ") + t.line +
+                          ": sitegen has no collections for posts and projects yet\n"));
+  }
+}
