@@ -206,3 +206,17 @@ if(SITEGEN_WEB_NODE)
                    ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/layout.test.mjs)
   set_tests_properties(browser_layout PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS browser)
 endif()
+
+# --- The web checks on sites made by `sitegen migrate` (tests/browser/migrated_sites.test.mjs):
+# the demo trees of al-folio, academicpages and three Hugo Blox generations in
+# ../shared/testdata/sites/, migrated and built for a root and a sub-path base URL;
+# `sitegen check --links` on every page; links and axe in headless Chromium on one page of
+# each kind (home, publications, a paper, news, talks, CV, a moved page, a redirect, 404).
+# Exits with 77 (skipped) and says why when ../shared, tests/browser/node_modules or
+# /usr/bin/chromium is missing.
+if(SITEGEN_WEB_NODE AND NOT SITEGEN_SANITIZE)
+  add_test(NAME browser_migrated_sites
+           COMMAND ${CMAKE_COMMAND} -E env SITEGEN_BINARY=$<TARGET_FILE:sitegen> SITEGEN_SKIP_CODE=77
+                   ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/migrated_sites.test.mjs)
+  set_tests_properties(browser_migrated_sites PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS browser)
+endif()
