@@ -492,8 +492,8 @@ TEST_CASE("bad input: a symlink to another file of the content folder is publish
         "content/themes/mine/assets/notes.css: warning: symlink leads outside "
         "themes/mine/assets/, so it is not copied; copy the file into themes/mine/assets/ "
         "instead\n");
-  for (const auto& [rel, bytes] : snapshot(s.out))
-    CHECK_MESSAGE(bytes.find("TOP-SECRET") == std::string::npos, rel);
+  for (const auto& file : snapshot(s.out))  // not a structured binding: clang 14's CHECK_MESSAGE
+    CHECK_MESSAGE(file.second.find("TOP-SECRET") == std::string::npos, file.first);
   CHECK_FALSE(fs::exists(s.out / "people/ada/photo.jpg"));
   CHECK_FALSE(fs::exists(s.out / "assets/notes.css"));
   CHECK_FALSE(fs::exists(s.out / "assets/extra.txt"));

@@ -114,7 +114,7 @@ TEST_CASE("migrate: each demo site from the command line, and the result builds"
   }
 }
 
-TEST_CASE("migrate: --dry-run writes nothing; the new folder must be new or empty") {
+TEST_CASE("migrate: --dry-run writes nothing, and the new folder must be new or empty") {
   if (testing::skip_without(kSites)) return;
   testing::TempDir tmp;
   std::string old = (kSites / "hugo-blox-demo").string();

@@ -204,7 +204,7 @@ void migrate_academicpages(Migrator& m) {
       if (!n) continue;
       std::string url = old_site_link(m, text(n), j.url, n->loc);
       if (url.empty() || std::any_of(pub.links.begin(), pub.links.end(),
-                                     [&](const Link& l) { return l.label == label; }))
+                                     [&label = label](const Link& l) { return l.label == label; }))
         continue;
       pub.links.push_back({label, url});
     }

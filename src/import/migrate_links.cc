@@ -173,7 +173,7 @@ void add_social_links(const TomlNode& table, const std::string& kind, Person& pe
   }
   // Any other table with a title and an address (al-folio's `custom_social`).
   for (const auto& [key, value] : table.fields) {
-    bool known = std::any_of(begin, end, [&](const Social& s) { return s.key == key; }) ||
+    bool known = std::any_of(begin, end, [&key = key](const Social& s) { return s.key == key; }) ||
                  std::find(std::begin(kNotLinks), std::end(kNotLinks), key) != std::end(kNotLinks);
     if (known) continue;
     std::string url(trim(text(field(value, "url"))));

@@ -71,7 +71,7 @@ TEST_CASE("liquid: the caller turns a tag it knows into text") {
   CHECK(notes_of(c) == "52: left out Liquid `{% cite einstein1950meaning %}`\n");
 }
 
-TEST_CASE("liquid: a block that is never closed is left out as one tag; an unclosed tag is text") {
+TEST_CASE("liquid: a block that is never closed is left out as one tag, and an unclosed tag is text") {
   CleanedText c = remove_liquid("{% if x %}kept {% endfor %} and {{ open");
   CHECK(c.text == "kept  and {{ open");
   CHECK(notes_of(c) == "0: left out Liquid `{% if x %}`\n15: left out Liquid `{% endfor %}`\n");
@@ -103,7 +103,7 @@ TEST_CASE(
   CHECK(c.notes.empty());
 }
 
-TEST_CASE("shortcodes: others are left out and noted; a pair keeps the text between its tags") {
+TEST_CASE("shortcodes: others are left out and noted, and a pair keeps the text between its tags") {
   CleanedText c = remove_shortcodes(
       "{{< icon name=\"terminal\" pack=\"fas\" >}} Terminal\n"
       "{{< button url=\"/join/\" >}}Join us{{< /button >}}\n"
@@ -116,7 +116,7 @@ TEST_CASE("shortcodes: others are left out and noted; a pair keeps the text betw
         "99: left out Hugo shortcode `{{< /orphan >}}`\n");
 }
 
-TEST_CASE("plain markdown: emoji names, kramdown's inline $$ and GitHub alerts; code untouched") {
+TEST_CASE("plain markdown: emoji names, kramdown's inline $$ and GitHub alerts, with code untouched") {
   CHECK(plain_markdown(
             "A simple inline announcement with Markdown emoji! :sparkles: :smile: :nope:\n") ==
         "A simple inline announcement with Markdown emoji! ✨ 😄 :nope:\n");

@@ -88,7 +88,7 @@ TEST_CASE("redirects: keys and values that cannot work are errors at their place
         "  \"/empty/\" = \"\"\n              ^\n");
 }
 
-TEST_CASE("redirects: one may not replace a page; one to a page the site lacks is a warning") {
+TEST_CASE("redirects: one may not replace a page, and one to a page the site lacks is a warning") {
   CHECK(diagnostics_of({{"site.toml", kSite + "\"/publications/\" = \"publications/fastpath/\"\n"},
                         {"publications.toml", kPubs}}) ==
         "content/site.toml:5:1: error: the redirect from `/publications/` would replace "

@@ -112,7 +112,9 @@ TEST_CASE("view: type other has one name in its badge and its heading, in every 
       {"es", {"Otra", "Otras"}},  {"pt", {"Outra", "Outras"}},        {"ja", {"その他", "その他"}},
       {"ko", {"기타", "기타"}},   {"zh", {"其他", "其他"}},           {"zh-Hant", {"其他", "其他"}},
   };
-  for (const auto& [lang, names] : kNames) {
+  for (const auto& entry : kNames) {
+    const std::string& lang = entry.first;  // not a structured binding: CAPTURE's lambda
+    const auto& names = entry.second;       // cannot name one in clang 14
     CAPTURE(lang);
     BuildResult r = build_files(
         {{"site.toml", "language = \"" + lang + "\"\n[person]\nname = \"Ada Example\"\n"},
