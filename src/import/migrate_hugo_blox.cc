@@ -3,6 +3,7 @@
 // and awards (the CV), the publications (import/hugo_blox.*), content/event(s)/ as talks,
 // the home page's Markdown blocks or widgets, and every other section as pages.
 #include <algorithm>
+#include <functional>
 #include <map>
 
 #include "import/hugo_blox.h"
@@ -382,10 +383,11 @@ struct Listed {
   std::string title, summary, url;  // url: "/post/x/" or an external address
 };
 
-std::vector<Listed> section_pages(Migrator& m, const HugoSite& h, const std::string& section,
-                                  int* count) {
-  std::vector<Listed> listed;
-  std::string dir = (h.content.empty() ? "" : h.content + "/") + section;
+// Calls `each` with every document of the section in `dir` that Hugo publishes (`x.md`, or
+// a bundle's `x/index.md`; not the section's own `_index.md`), in order; drafts are
+// skipped, and said.
+void for_each_published(Migrator& m, const std::string& dir,
+                        const std::function<void(const Migrator::Doc&)>& each) {
   for (const std::string& rel : m.old.list(dir)) {
     std::string name = rel.substr(rel.rfind('/') + 1);
     bool bundle = name == "index.md" && rel.substr(dir.size() + 1).find('/') != std::string::npos;
@@ -393,21 +395,31 @@ std::vector<Listed> section_pages(Migrator& m, const HugoSite& h, const std::str
     if (!bundle && !file) continue;
     std::optional<Migrator::Doc> d = m.read_doc(rel);
     if (!d) continue;
-    const TomlNode& f = d->front;
-    if (is_true(field(f, "draft"))) {
+    if (is_true(field(d->front, "draft"))) {
       m.skip(rel, "a draft, which Hugo does not publish");
       continue;
     }
+    each(*d);
+  }
+}
+
+std::vector<Listed> section_pages(Migrator& m, const HugoSite& h, const std::string& section,
+                                  int* count) {
+  std::vector<Listed> listed;
+  std::string dir = (h.content.empty() ? "" : h.content + "/") + section;
+  for_each_published(m, dir, [&](const Migrator::Doc& doc) {
+    const std::string& rel = doc.rel;
+    const TomlNode& f = doc.front;
     std::string title = text(field(f, "title"));
     std::string url = hugo_url(h, rel, f);
     std::optional<Date> date = lenient_date(text(field(f, "date")));
     std::string summary = text(field(f, "summary"));
     std::string external(trim(text(field(f, "external_link"))));
-    if (!external.empty() && is_safe_link(external) && trim(d->body).empty()) {
+    if (!external.empty() && is_safe_link(external) && trim(doc.body).empty()) {
       listed.push_back({date ? *date : Date{}, title, summary, external});
-      continue;
+      return;
     }
-    std::string body = m.fix_file_links(m.clean(d->body, rel, d->body_line, false), rel, url);
+    std::string body = m.fix_file_links(m.clean(doc.body, rel, doc.body_line, false), rel, url);
     std::string lead;
     std::vector<std::string> links;
     if (const TomlNode* ls = field(f, "links"); ls && ls->kind == TomlNode::Kind::kArray)
@@ -424,7 +436,7 @@ std::vector<Listed> section_pages(Migrator& m, const HugoSite& h, const std::str
       lead = join({date ? "*" + iso_date(*date) + "*" : "", lead}, "\n\n");
     if (trim(body).empty() && lead.empty()) {
       m.skip(rel, "no text");
-      continue;
+      return;
     }
     MigratedPage page;
     page.path = new_page_path(m.site, url);
@@ -438,7 +450,7 @@ std::vector<Listed> section_pages(Migrator& m, const HugoSite& h, const std::str
     listed.push_back({date ? *date : Date{}, page.title, summary, "/" + page.path + "/"});
     m.site.pages.push_back(std::move(page));
     ++*count;
-  }
+  });
   std::stable_sort(listed.begin(), listed.end(),
                    [](const Listed& a, const Listed& b) { return b.date < a.date; });
   return listed;
@@ -501,23 +513,14 @@ bool is_events(std::string_view s) {
 void read_events(Migrator& m, const HugoSite& h, const std::string& section) {
   std::string dir = (h.content.empty() ? "" : h.content + "/") + section;
   std::vector<std::pair<Date, Talk>> talks;
-  for (const std::string& rel : m.old.list(dir)) {
-    std::string name = rel.substr(rel.rfind('/') + 1);
-    bool bundle = name == "index.md" && rel.substr(dir.size() + 1).find('/') != std::string::npos;
-    bool file = name.ends_with(".md") && name != "_index.md" && name != "index.md";
-    if (!bundle && !file) continue;
-    std::optional<Migrator::Doc> d = m.read_doc(rel);
-    if (!d) continue;
-    const TomlNode& f = d->front;
-    if (is_true(field(f, "draft"))) {
-      m.skip(rel, "a draft, which Hugo does not publish");
-      continue;
-    }
+  for_each_published(m, dir, [&](const Migrator::Doc& doc) {
+    const std::string& rel = doc.rel;
+    const TomlNode& f = doc.front;
     Talk t;
     t.title = text(field(f, "title"));
     if (t.title.empty()) {
       m.note(rel, 1, 1, "a talk without `title` is not imported");
-      continue;
+      return;
     }
     TalkEvent ev;
     ev.event = text(field(f, "event"));
@@ -537,11 +540,11 @@ void read_events(Migrator& m, const HugoSite& h, const std::string& section) {
     if (t.abstract.empty()) t.abstract = std::string(trim(text(field(f, "summary"))));
     std::string url = hugo_url(h, rel, f);
     std::string body = m.fix_file_links(
-        t.abstract.empty() ? m.clean(d->body, rel, d->body_line, false) : "", rel, url);
+        t.abstract.empty() ? m.clean(doc.body, rel, doc.body_line, false) : "", rel, url);
     if (t.abstract.empty())
       t.abstract = std::string(trim(body));
-    else if (!trim(d->body).empty())
-      m.note(rel, d->body_line, 1,
+    else if (!trim(doc.body).empty())
+      m.note(rel, doc.body_line, 1,
              "the page's text is not imported: a talk has an abstract (from `abstract`); move "
              "what matters into talks.toml by hand");
     for (auto [key, label] : {std::pair{"url_code", "code"},
@@ -573,7 +576,7 @@ void read_events(Migrator& m, const HugoSite& h, const std::string& section) {
     for (const std::string& alias : texts(field(f, "aliases")))
       m.site.redirects.push_back({url_path(alias), "talks/"});
     talks.push_back({when, std::move(t)});
-  }
+  });
   std::stable_sort(talks.begin(), talks.end(),
                    [](const auto& a, const auto& b) { return b.first < a.first; });
   for (auto& [d, t] : talks) m.site.talks.push_back(std::move(t));
