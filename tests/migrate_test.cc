@@ -380,3 +380,30 @@ TEST_CASE("migrate: the report says in one line that posts and projects became p
                           ": sitegen has no collections for posts and projects yet\n"));
   }
 }
+
+TEST_CASE("migrate: the owner's photo is copied into static/ and named in site.toml") {
+  if (testing::skip_without(kSites)) return;
+  struct Tree {
+    const char* dir;
+    const char* photo;     // where the template keeps it (the demos ship none)
+    const char* new_path;  // below static/ in the new site
+  };
+  for (const Tree& t : {Tree{"academicpages-demo", "images/profile.png", "images/profile.png"},
+                        Tree{"hugo-blox-demo", "assets/media/authors/me.png", "avatar.png"}}) {
+    CAPTURE(t.dir);
+    testing::TempDir tmp;
+    fs::path old = tmp.path / "old";
+    fs::copy(kSites / t.dir, old, fs::copy_options::recursive);
+    fs::create_directories((old / t.photo).parent_path());
+    testing::write_file(old / t.photo, "PNG bytes of a portrait");
+    testing::Run m = testing::run({"migrate", old.string(), (tmp.path / "new").string()});
+    INFO(m.out, m.err);
+    REQUIRE(m.code == 0);
+    CHECK_FALSE(has(m.out, "no photo found"));
+    CHECK_FALSE(has(m.out, "is not in the old site: add it to static/"));
+    CHECK(has(testing::slurp(tmp.path / "new" / "site.toml"),
+              "photo = \"" + std::string(t.new_path) + "\"\n"));
+    CHECK(testing::slurp(tmp.path / "new" / "static" / t.new_path) == "PNG bytes of a portrait");
+    CHECK(has(m.out, "the new site builds with 0 errors and 0 warnings\n"));
+  }
+}
