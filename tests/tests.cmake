@@ -200,7 +200,7 @@ endif()
 # on one line in every built-in language, the phone header with a language switcher, the
 # talks' abstract toggle, the lab example's teasers and citation counts. Exits with 77
 # (skipped) when tests/browser/node_modules or /usr/bin/chromium is missing.
-if(SITEGEN_WEB_NODE)
+if(SITEGEN_WEB_NODE AND NOT SITEGEN_SANITIZE)
   add_test(NAME browser_layout
            COMMAND ${CMAKE_COMMAND} -E env SITEGEN_BINARY=$<TARGET_FILE:sitegen> SITEGEN_SKIP_CODE=77
                    ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/layout.test.mjs)
