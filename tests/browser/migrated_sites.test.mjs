@@ -22,7 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  buildSite, chromiumArgs, chromiumPath, here, listFiles, missingPrerequisite, root, serveSite,
+  buildSite, chromiumArgs, chromiumPath, here, linkedUrls, listFiles, missingPrerequisite, root, serveSite,
   sitegen, skipWhenMissing,
 } from './sites.mjs';
 
@@ -182,16 +182,7 @@ for (const b of builds) {
         for (const file of b.sample) {
           if (file === '404.html') continue;
           await page.goto(server.url + pagePath(file), { stay: isRedirect(b.dir, file) });
-          const urls = await page.evaluate(() => {
-            const out = [];
-            for (const el of document.querySelectorAll('[href], [src], [srcset]')) {
-              for (const a of ['href', 'src']) if (el.hasAttribute(a)) out.push(el.getAttribute(a));
-              if (el.hasAttribute('srcset'))
-                for (const c of el.getAttribute('srcset').split(','))
-                  out.push(c.trim().split(/\s+/)[0]);
-            }
-            return out.map((u) => new URL(u, document.baseURI).href);
-          });
+          const urls = await linkedUrls(page);
           for (const href of urls) {
             let u = new URL(href);
             if (href.startsWith(b.base.url)) u = new URL(href.slice(b.base.url.length), server.url);

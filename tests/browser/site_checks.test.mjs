@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   buildSite, chromiumArgs, chromiumPath, contentDirs, here, listFiles, missingPrerequisite, root,
-  serveSite, sitegen, skipWhenMissing,
+  linkedUrls, serveSite, sitegen, skipWhenMissing,
 } from './sites.mjs';
 
 const vnuJar = path.join(here, 'node_modules/vnu-jar/build/dist/vnu.jar');
@@ -224,16 +224,7 @@ for (const b of builds) {
         for (const file of b.pages) {
           if (file === '404.html') continue;
           await page.goto(server.url + pagePath(file), { waitUntil: 'load' });
-          const urls = await page.evaluate(() => {
-            const out = [];
-            for (const el of document.querySelectorAll('[href], [src], [srcset]')) {
-              for (const a of ['href', 'src']) if (el.hasAttribute(a)) out.push(el.getAttribute(a));
-              if (el.hasAttribute('srcset'))
-                for (const c of el.getAttribute('srcset').split(','))
-                  out.push(c.trim().split(/\s+/)[0]);
-            }
-            return out.map((u) => new URL(u, document.baseURI).href);
-          });
+          const urls = await linkedUrls(page);
           for (const href of urls) {
             let u = new URL(href);
             if (href.startsWith(b.base.url)) u = new URL(href.slice(b.base.url.length), server.url);

@@ -187,3 +187,16 @@ export function serveSite(dir, basePath) {
     });
   });
 }
+
+// Every address a page links to or loads (href, src and each srcset candidate), absolute.
+export function linkedUrls(page) {
+  return page.evaluate(() => {
+    const out = [];
+    for (const el of document.querySelectorAll('[href], [src], [srcset]')) {
+      for (const a of ['href', 'src']) if (el.hasAttribute(a)) out.push(el.getAttribute(a));
+      if (el.hasAttribute('srcset'))
+        for (const c of el.getAttribute('srcset').split(',')) out.push(c.trim().split(/\s+/)[0]);
+    }
+    return out.map((u) => new URL(u, document.baseURI).href);
+  });
+}
