@@ -54,6 +54,9 @@ TEST_PACKAGES=(
   # sources (pinned by SHA-256), and links with clang-14 (above) LLVM's C++ library,
   # unwinder and runtime and OpenSSL, all static
   curl libc++-14-dev libc++abi-14-dev libunwind-14-dev libssl-dev
+  # scripts/package-deb.sh makes the .deb from it (dpkg-shlibdeps), and its test checks it
+  # with lintian and installs it on a clean Debian that mmdebstrap makes
+  dpkg-dev lintian mmdebstrap
   # the benchmark's smoke test (bench/run.py): sitegen next to Hugo
   python3 hugo hyperfine time
 )
