@@ -8,8 +8,8 @@ set(katex_dir ${CMAKE_SOURCE_DIR}/katex)
 file(GLOB katex_fonts CONFIGURE_DEPENDS ${katex_dir}/fonts/*.woff2)
 
 set(EMBEDDED_KATEX_CC ${CMAKE_BINARY_DIR}/embedded_katex.cc)
-set(katex_renderer ${CMAKE_SOURCE_DIR}/src/build/katex_render.js)
-set(katex_style ${CMAKE_SOURCE_DIR}/src/build/katex_math.css)
+set(katex_renderer ${CMAKE_SOURCE_DIR}/src/site_build/katex_render.js)
+set(katex_style ${CMAKE_SOURCE_DIR}/src/site_build/katex_math.css)
 add_custom_command(
   OUTPUT ${EMBEDDED_KATEX_CC}
   COMMAND ${CMAKE_COMMAND} -DKATEX_DIR=${katex_dir} -DLICENSE=${katex_dir}/LICENSE

@@ -11,12 +11,12 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "base/source.h"
+#include "bibtex/bibtex.h"
+#include "bibtex/bibtex_write.h"
+#include "bibtex/latex.h"
 #include "import/toml_write.h"
-#include "load/bibtex.h"
-#include "load/bibtex_write.h"
-#include "load/latex.h"
 #include "load/load.h"
-#include "load/source.h"
 #include "text/strings.h"
 
 namespace {

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "load/date.h"
+#include "base/date.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view s(reinterpret_cast<const char*>(data), size);

@@ -6,11 +6,11 @@
 #include <string>
 #include <string_view>
 
-#include "load/diag.h"
+#include "base/diag.h"
+#include "base/source.h"
 #include "load/frontmatter.h"
 #include "load/load.h"
-#include "load/source.h"
-#include "load/toml_reader.h"
+#include "toml/toml_reader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);

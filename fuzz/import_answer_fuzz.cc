@@ -12,13 +12,13 @@
 #include <mutex>
 #include <string>
 
-#include "build/build.h"
+#include "base/source.h"
 #include "import/citations_write.h"
 #include "import/http_fetch.h"
 #include "import/web_import.h"
 #include "import/web_sources.h"
 #include "load/load.h"
-#include "load/source.h"
+#include "site_build/build.h"
 #include "support/raw_server.h"
 
 namespace {

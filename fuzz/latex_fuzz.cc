@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "load/latex.h"
+#include "bibtex/latex.h"
 #include "markdown/markdown.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

@@ -9,9 +9,9 @@
 #include <string>
 #include <string_view>
 
+#include "base/source.h"
 #include "load/load.h"
-#include "load/source.h"
-#include "load/toml_reader.h"
+#include "toml/toml_reader.h"
 
 namespace {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "load/names.h"
+#include "bibtex/names.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view s(reinterpret_cast<const char*>(data), size);

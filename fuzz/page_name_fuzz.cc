@@ -9,8 +9,8 @@
 #include <string>
 #include <string_view>
 
-#include "build/build.h"
-#include "load/source.h"
+#include "base/source.h"
+#include "site_build/build.h"
 #include "text/html_scan.h"
 #include "text/url_path.h"
 

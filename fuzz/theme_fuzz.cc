@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "build/build.h"
-#include "load/source.h"
+#include "base/source.h"
+#include "site_build/build.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
   std::string text(reinterpret_cast<const char*>(bytes), size);

@@ -9,11 +9,11 @@
 #include <string>
 #include <string_view>
 
+#include "base/source.h"
 #include "import/hugo_blox.h"
 #include "import/toml_write.h"
 #include "import/yaml_reader.h"
 #include "load/load.h"
-#include "load/source.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);

@@ -3,7 +3,7 @@
 # pipeline (HACKING.md), and that each library is included by its one folder.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-order=(text load markdown theme view render output build serve import cli)
+order=(text base toml model bibtex load markdown theme view render output site_build serve import cli)
 rank() { local i; for i in "${!order[@]}"; do [[ ${order[$i]} == "$1" ]] && echo "$i" && return; done; echo -1; }
 status=0
 while IFS= read -r f; do
@@ -17,7 +17,7 @@ while IFS= read -r f; do
   done < <(sed -n 's/^#include "\([a-z_]*\/[^"]*\)".*/\1/p' "$f")
 done < <(find src -name '*.cc' -o -name '*.h' | grep -v '_test\.cc$' | sort)
 # Each library is included by one folder.
-libs=("md4c:markdown" "toml++:load" "kainjow/:theme" "httplib.h:serve" "yaml.h:import"
+libs=("md4c:markdown" "toml++:toml" "kainjow/:theme" "httplib.h:serve" "yaml.h:import"
       "nlohmann/:import" "utf8proc.h:text")
 for pair in "${libs[@]}"; do
   header=${pair%%:*} home=${pair#*:}
@@ -26,7 +26,7 @@ for pair in "${libs[@]}"; do
     # The importers' HTTPS client is the one other user of cpp-httplib (its client half).
     [[ "$header" == httplib.h && "$f" == src/import/http_fetch.cc ]] && continue
     # So is the loopback server the browser prints cv.pdf from (its server half).
-    [[ "$header" == httplib.h && "$f" == src/build/print_server.cc ]] && continue
+    [[ "$header" == httplib.h && "$f" == src/site_build/print_server.cc ]] && continue
     echo "$f includes $header, which only src/$home/ may include"; status=1
   done < <(grep -rlE "^#include <${header//+/\\+}" src --include='*.cc' --include='*.h' | grep -v '_test\.cc$' || true)
 done

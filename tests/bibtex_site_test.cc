@@ -11,7 +11,7 @@
 #include <set>
 #include <sstream>
 
-#include "build/build.h"
+#include "site_build/build.h"
 #include "support/skip.h"
 #include "support/test_site.h"
 
@@ -135,8 +135,7 @@ TEST_CASE("al-folio: a papers.bib builds unchanged") {
       CAPTURE(abbr);
       CHECK(list.find(std::string("\">") + abbr + "</span></div>") != std::string::npos);
     }
-    CHECK(list.find("<span class=\"pub-abbr\">ENLSP</span>") !=
-          std::string::npos);
+    CHECK(list.find("<span class=\"pub-abbr\">ENLSP</span>") != std::string::npos);
   }
 
   SUBCASE("awards shown, their descriptions as notes") {

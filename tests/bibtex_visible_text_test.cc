@@ -8,7 +8,7 @@
 #include <set>
 #include <sstream>
 
-#include "build/build.h"
+#include "site_build/build.h"
 #include "support/skip.h"
 #include "support/test_dir.h"
 #include "support/test_site.h"

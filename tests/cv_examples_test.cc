@@ -3,7 +3,7 @@
 
 #include <filesystem>
 
-#include "build/build.h"
+#include "site_build/build.h"
 
 namespace fs = std::filesystem;
 using namespace sitegen;

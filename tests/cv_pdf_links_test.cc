@@ -5,7 +5,7 @@
 
 #include <filesystem>
 
-#include "build/build.h"
+#include "site_build/build.h"
 #include "support/run_cli.h"
 #include "support/test_dir.h"
 

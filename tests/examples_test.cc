@@ -7,8 +7,8 @@
 #include <regex>
 #include <sstream>
 
-#include "build/build.h"
 #include "markdown/markdown.h"
+#include "site_build/build.h"
 #include "support/skip.h"
 
 namespace fs = std::filesystem;

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "build/build.h"
 #include "load/load.h"
 #include "load/resolve.h"
+#include "site_build/build.h"
 
 namespace fs = std::filesystem;
 using namespace sitegen;

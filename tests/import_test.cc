@@ -9,8 +9,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "build/build.h"
 #include "cli/cli.h"
+#include "site_build/build.h"
 #include "support/run_cli.h"
 #include "support/skip.h"
 

@@ -10,8 +10,8 @@
 #include <map>
 #include <string>
 
-#include "build/build.h"
 #include "import/migrate.h"
+#include "site_build/build.h"
 #include "support/run_cli.h"
 #include "support/skip.h"
 #include "support/test_dir.h"

@@ -7,9 +7,9 @@
 #include <regex>
 #include <set>
 
-#include "build/build.h"
-#include "load/ui_strings.h"
+#include "model/ui_strings.h"
 #include "output/link_check.h"
+#include "site_build/build.h"
 
 namespace fs = std::filesystem;
 using namespace sitegen;

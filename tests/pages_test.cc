@@ -6,8 +6,8 @@
 
 #include <filesystem>
 
-#include "build/build.h"
 #include "output/link_check.h"
+#include "site_build/build.h"
 #include "support/test_site.h"
 #include "text/html_scan.h"
 #include "view/view.h"

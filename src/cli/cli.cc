@@ -6,9 +6,9 @@
 #include <ostream>
 #include <string_view>
 
+#include "base/diag.h"
 #include "cli/build_info.h"
 #include "cli/help_spec.h"
-#include "load/diag.h"
 
 namespace sitegen {
 

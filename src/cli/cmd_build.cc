@@ -4,10 +4,10 @@
 #include <filesystem>
 #include <ostream>
 
-#include "build/build.h"
+#include "base/base_url.h"
 #include "cli/cli.h"
-#include "load/base_url.h"
 #include "output/link_check.h"
+#include "site_build/build.h"
 
 namespace fs = std::filesystem;
 

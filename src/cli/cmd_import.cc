@@ -7,12 +7,12 @@
 #include <ostream>
 #include <sstream>
 
+#include "base/source.h"
+#include "bibtex/bibtex.h"
 #include "cli/cli.h"
 #include "import/hugo_blox.h"
 #include "import/safe_urls.h"
 #include "import/toml_write.h"
-#include "load/bibtex.h"
-#include "load/source.h"
 
 namespace fs = std::filesystem;
 

@@ -6,13 +6,13 @@
 #include <ostream>
 #include <sstream>
 
+#include "bibtex/bibtex.h"
+#include "bibtex/bibtex_write.h"
 #include "cli/build_info.h"
 #include "cli/cli.h"
 #include "import/merge.h"
 #include "import/web_import.h"
 #include "import/web_sources.h"
-#include "load/bibtex.h"
-#include "load/bibtex_write.h"
 #include "load/load.h"
 #include "text/ascii.h"
 

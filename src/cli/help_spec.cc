@@ -10,7 +10,7 @@
 #include <sstream>
 #include <string_view>
 
-#include "load/ui_strings.h"
+#include "model/ui_strings.h"
 
 namespace sitegen {
 

@@ -1,8 +1,8 @@
 // Writes citations.toml (see citations_write.h); load_citations.cc reads it back.
 #include "import/citations_write.h"
 
+#include "base/date.h"
 #include "import/toml_write.h"
-#include "load/date.h"
 
 namespace sitegen {
 

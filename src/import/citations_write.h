@@ -5,7 +5,7 @@
 #include <map>
 #include <string>
 
-#include "load/model.h"
+#include "model/model.h"
 
 namespace sitegen {
 

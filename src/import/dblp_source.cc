@@ -1,6 +1,6 @@
 // DBLP: a person's page as BibTeX (https://dblp.org/pid/PID.bib), mapped as any .bib is.
+#include "bibtex/bibtex.h"
 #include "import/web_sources.h"
-#include "load/bibtex.h"
 
 namespace sitegen {
 

@@ -5,12 +5,12 @@
 #include <map>
 #include <set>
 
+#include "bibtex/bibtex.h"
+#include "bibtex/bibtex_write.h"
 #include "import/node_values.h"
 #include "import/page_split.h"
 #include "import/safe_urls.h"
 #include "import/yaml_reader.h"
-#include "load/bibtex.h"
-#include "load/bibtex_write.h"
 #include "text/nfc.h"
 #include "text/strings.h"
 #include "text/url_scheme.h"

@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
+#include "base/diag.h"
+#include "base/source.h"
 #include "import/toml_write.h"
-#include "load/diag.h"
-#include "load/model.h"
-#include "load/source.h"
+#include "model/model.h"
 
 namespace sitegen {
 

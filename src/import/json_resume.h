@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "load/model.h"
+#include "model/model.h"
 
 namespace sitegen {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "load/model.h"
+#include "model/model.h"
 #include "text/unique_names.h"
 
 namespace sitegen {

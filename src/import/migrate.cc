@@ -7,12 +7,12 @@
 #include <algorithm>
 #include <set>
 
-#include "build/build.h"
-#include "build/local_links.h"
 #include "import/content_write.h"
 #include "import/markdown_edit.h"
 #include "import/migrate_readers.h"
 #include "load/redirects.h"
+#include "site_build/build.h"
+#include "site_build/local_links.h"
 #include "text/strings.h"
 #include "text/url_path.h"
 #include "text/url_scheme.h"

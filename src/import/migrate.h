@@ -9,8 +9,8 @@
 #include <string>
 #include <string_view>
 
+#include "base/source.h"
 #include "import/migrate_site.h"
-#include "load/source.h"
 
 namespace sitegen {
 

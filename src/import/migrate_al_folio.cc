@@ -3,12 +3,12 @@
 // Resume, _pages/ as pages, _projects/ and _posts/ as pages until sitegen has collections.
 #include <algorithm>
 
+#include "bibtex/bibtex.h"
 #include "import/json_resume.h"
 #include "import/markdown_edit.h"
 #include "import/migrate_jekyll.h"
 #include "import/migrate_readers.h"
 #include "import/node_values.h"
-#include "load/bibtex.h"
 #include "text/html_scan.h"
 #include "text/strings.h"
 

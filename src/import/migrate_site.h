@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "base/source.h"
 #include "import/template_code.h"
 #include "import/toml_write.h"
-#include "load/model.h"
-#include "load/source.h"
-#include "load/toml_reader.h"
+#include "model/model.h"
+#include "toml/toml_reader.h"
 
 namespace sitegen {
 

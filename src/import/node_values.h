@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "load/toml_reader.h"
+#include "toml/toml_reader.h"
 
 namespace sitegen {
 

@@ -1,8 +1,8 @@
 // OpenAlex (https://docs.openalex.org): an author's works, page by page, as publications.
 #include <nlohmann/json.hpp>
 
+#include "base/date.h"
 #include "import/web_sources.h"
-#include "load/date.h"
 #include "text/nfc.h"
 #include "text/strings.h"
 

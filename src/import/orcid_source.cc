@@ -2,8 +2,8 @@
 // record's works. The summaries have no authors, so the works are read in bulk.
 #include <nlohmann/json.hpp>
 
+#include "base/date.h"
 #include "import/web_sources.h"
-#include "load/date.h"
 #include "text/nfc.h"
 #include "text/strings.h"
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "load/date.h"
+#include "base/date.h"
 #include "markdown/markdown.h"
 #include "text/url_scheme.h"
 

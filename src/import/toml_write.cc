@@ -4,9 +4,9 @@
 
 #include <cstdio>
 
+#include "base/date.h"
+#include "bibtex/bibtex_write.h"
 #include "import/safe_urls.h"
-#include "load/bibtex_write.h"
-#include "load/date.h"
 #include "text/utf8.h"
 
 namespace sitegen {

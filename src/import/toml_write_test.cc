@@ -3,7 +3,7 @@
 
 #include <doctest/doctest.h>
 
-#include "load/toml_reader.h"
+#include "toml/toml_reader.h"
 
 using namespace sitegen;
 

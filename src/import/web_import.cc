@@ -3,10 +3,10 @@
 
 #include <algorithm>
 
-#include "build/build.h"
+#include "bibtex/bibtex_write.h"
 #include "import/safe_urls.h"
 #include "import/toml_write.h"
-#include "load/bibtex_write.h"
+#include "site_build/build.h"
 
 namespace sitegen {
 

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "base/diag.h"
+#include "base/source.h"
 #include "import/merge.h"
-#include "load/diag.h"
-#include "load/model.h"
-#include "load/source.h"
+#include "model/model.h"
 
 namespace sitegen {
 

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "base/diag.h"
 #include "import/http_fetch.h"
-#include "load/diag.h"
-#include "load/model.h"
+#include "model/model.h"
 
 namespace sitegen {
 

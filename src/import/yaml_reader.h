@@ -6,8 +6,8 @@
 #include <string>
 #include <string_view>
 
-#include "load/diag.h"
-#include "load/toml_reader.h"
+#include "base/diag.h"
+#include "toml/toml_reader.h"
 
 namespace sitegen {
 

@@ -1,8 +1,8 @@
 // The content format: which version a tree is in, and `sitegen upgrade`'s steps.
 #include "load/format.h"
 
-#include "load/toml_reader.h"
 #include "text/strings.h"
+#include "toml/toml_reader.h"
 
 namespace sitegen {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "load/diag.h"
+#include "base/diag.h"
 
 namespace sitegen {
 

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "load/bibtex.h"
+#include "bibtex/bibtex.h"
 #include "load/format.h"
 #include "load/group.h"
 #include "load/language_tag.h"

@@ -2,10 +2,10 @@
 // its file:line:col; loading goes on after errors so one run reports all of them.
 #pragma once
 
-#include "load/diag.h"
-#include "load/model.h"
-#include "load/source.h"
-#include "load/toml_reader.h"
+#include "base/diag.h"
+#include "base/source.h"
+#include "model/model.h"
+#include "toml/toml_reader.h"
 
 namespace sitegen {
 

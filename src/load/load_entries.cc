@@ -2,8 +2,8 @@
 // cv.toml and pages/*.md, each read into the model with located errors.
 #include <algorithm>
 
-#include "load/bibtex.h"
-#include "load/bibtex_write.h"
+#include "bibtex/bibtex.h"
+#include "bibtex/bibtex_write.h"
 #include "load/frontmatter.h"
 #include "load/language_tag.h"
 #include "load/load.h"

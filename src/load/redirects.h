@@ -5,9 +5,9 @@
 
 #include <string>
 
-#include "load/diag.h"
-#include "load/model.h"
-#include "load/toml_reader.h"
+#include "base/diag.h"
+#include "model/model.h"
+#include "toml/toml_reader.h"
 
 namespace sitegen {
 

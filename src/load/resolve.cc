@@ -6,8 +6,8 @@
 #include <set>
 #include <unordered_map>
 
-#include "load/names.h"
-#include "load/parallel.h"
+#include "base/parallel.h"
+#include "bibtex/names.h"
 #include "text/slug.h"
 #include "text/strings.h"
 #include "text/unique_names.h"

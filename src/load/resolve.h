@@ -5,8 +5,8 @@
 #include <string>
 #include <string_view>
 
-#include "load/diag.h"
-#include "load/model.h"
+#include "base/diag.h"
+#include "model/model.h"
 #include "text/unique_names.h"
 
 namespace sitegen {

@@ -7,10 +7,10 @@
 #include <string_view>
 #include <vector>
 
-#include "load/diag.h"
-#include "load/model.h"
-#include "load/source.h"
-#include "load/toml_reader.h"
+#include "base/diag.h"
+#include "base/source.h"
+#include "model/model.h"
+#include "toml/toml_reader.h"
 
 namespace sitegen {
 

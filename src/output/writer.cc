@@ -19,7 +19,7 @@
 #include <sstream>
 #include <vector>
 
-#include "load/parallel.h"
+#include "base/parallel.h"
 #include "output/manifest.h"
 #include "output/swap_dirs.h"
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "load/site_output.h"
+#include "base/site_output.h"
 #include "render/output.h"
 
 namespace sitegen {

@@ -1,7 +1,7 @@
 // Atom needs full timestamps; a partial date is placed at the start of its month or year.
 #include "render/feed.h"
 
-#include "load/date.h"
+#include "base/date.h"
 #include "markdown/markdown.h"
 #include "text/escape.h"
 #include "text/html_scan.h"

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "load/model.h"
+#include "model/model.h"
 #include "view/view.h"
 
 namespace sitegen {

@@ -8,7 +8,7 @@
 #include <numeric>
 #include <thread>
 
-#include "load/parallel.h"
+#include "base/parallel.h"
 #include "load/redirects.h"
 #include "render/feed.h"
 #include "render/redirect_page.h"

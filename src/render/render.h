@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
-#include "load/diag.h"
-#include "load/model.h"
+#include "base/diag.h"
+#include "model/model.h"
 #include "render/output.h"
 #include "theme/theme.h"
 #include "view/view.h"

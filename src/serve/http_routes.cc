@@ -2,7 +2,7 @@
 // and the answer to each request, from the current build or the live-reload endpoints.
 #include <algorithm>
 
-#include "load/source.h"
+#include "base/source.h"
 #include "output/writer.h"
 #include "serve/server_impl.h"
 #include "text/strings.h"

@@ -3,7 +3,7 @@
 // overlay (/_sitegen/status) and the patches that update a page in place (/_sitegen/patch).
 #include <algorithm>
 
-#include "load/diag.h"
+#include "base/diag.h"
 #include "serve/server_impl.h"
 #include "text/escape.h"
 

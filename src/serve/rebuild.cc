@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <set>
 
-#include "load/source.h"
+#include "base/source.h"
 #include "serve/server_impl.h"
 #include "text/escape.h"
 

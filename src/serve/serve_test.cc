@@ -2,9 +2,9 @@
 // content folder in a temporary directory, talked to with httplib::Client and, where
 // the exact bytes of a request matter, a raw socket. Every wait is bounded.
 #include "serve/serve.h"
-#include "build/build.h"
-#include "load/source.h"
+#include "base/source.h"
 #include "serve/connections.h"
+#include "site_build/build.h"
 #include "support/test_dir.h"
 
 #include <arpa/inet.h>

@@ -19,10 +19,10 @@
 #include <thread>
 #include <vector>
 
-#include "build/build.h"
 #include "serve/connections.h"
 #include "serve/serve.h"
 #include "serve/watch.h"
+#include "site_build/build.h"
 
 namespace sitegen {
 

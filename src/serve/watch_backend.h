@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "load/site_output.h"
+#include "base/site_output.h"
 #include "serve/watch.h"
 
 namespace sitegen {

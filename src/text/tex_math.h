@@ -1,6 +1,6 @@
 // Where `$...$` is math in plain text (a title, a venue): the one rule that the page
 // (markdown/math.cc, typeset by KaTeX) and the BibTeX written for a paper
-// (load/bibtex_write.cc, which keeps math as it is) share.
+// (bibtex/bibtex_write.cc, which keeps math as it is) share.
 #pragma once
 
 #include <cstddef>

@@ -7,9 +7,9 @@
 #include <optional>
 #include <string>
 
-#include "load/diag.h"
-#include "load/model.h"
-#include "load/source.h"
+#include "base/diag.h"
+#include "base/source.h"
+#include "model/model.h"
 #include "theme/template.h"
 
 namespace sitegen {

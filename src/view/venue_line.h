@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "load/model.h"
+#include "model/model.h"
 
 namespace sitegen {
 

@@ -6,10 +6,10 @@
 #include <map>
 #include <set>
 
-#include "load/bibtex_write.h"
-#include "load/date.h"
+#include "base/date.h"
+#include "base/parallel.h"
+#include "bibtex/bibtex_write.h"
 #include "load/group.h"
-#include "load/parallel.h"
 #include "markdown/markdown.h"
 #include "markdown/math.h"
 #include "text/slug.h"

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "load/model.h"
+#include "model/model.h"
 #include "theme/template.h"
 
 namespace sitegen {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <iterator>
 
-#include "load/date.h"
+#include "base/date.h"
 #include "markdown/math.h"
 #include "text/slug.h"
 #include "view/view.h"

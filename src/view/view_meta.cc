@@ -4,7 +4,7 @@
 
 #include <cstdio>
 
-#include "load/date.h"
+#include "base/date.h"
 #include "markdown/markdown.h"
 #include "markdown/math.h"
 #include "text/escape.h"

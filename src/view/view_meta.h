@@ -5,8 +5,8 @@
 #include <string>
 #include <string_view>
 
-#include "load/model.h"
 #include "markdown/markdown.h"
+#include "model/model.h"
 #include "text/escape.h"
 #include "view/view.h"
 

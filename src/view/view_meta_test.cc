@@ -10,7 +10,7 @@
 #include <regex>
 #include <vector>
 
-#include "load/ui_strings.h"
+#include "model/ui_strings.h"
 #include "output/link_check.h"
 #include "support/test_site.h"
 #include "text/html_scan.h"

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <cstdint>
 
-#include "load/date.h"
+#include "base/date.h"
 #include "load/group.h"
 #include "markdown/math.h"
 #include "text/slug.h"

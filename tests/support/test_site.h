@@ -4,8 +4,8 @@
 #include <map>
 #include <string>
 
-#include "build/build.h"
-#include "load/source.h"
+#include "base/source.h"
+#include "site_build/build.h"
 
 namespace sitegen::testing {
 

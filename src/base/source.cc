@@ -1,0 +1,258 @@
+// Content sources: the disk for real builds, an in-memory map for tests.
+#include "base/source.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/site_output.h"
+
+namespace fs = std::filesystem;
+
+namespace sitegen {
+
+DiskSource::DiskSource(std::string root) : root_(std::move(root)) {
+  while (root_.size() > 1 && root_.back() == '/') root_.pop_back();
+}
+
+namespace {
+
+// "70 MB", "3 KB": sizes in messages about the limit.
+std::string show_size(uintmax_t bytes) {
+  return bytes >= (1u << 20) ? std::to_string(bytes >> 20) + " MB"
+                             : std::to_string((bytes + 1023) >> 10) + " KB";
+}
+
+std::string too_big(uintmax_t bytes) {
+  return "the file is " + show_size(bytes) + "; sitegen reads files up to " +
+         show_size(kMaxReadSize);
+}
+
+// Why a file that is not a regular one is not read.
+std::string not_regular(mode_t mode) {
+  if (S_ISDIR(mode)) return "is a directory";
+  const char* what = S_ISFIFO(mode)                   ? "a named pipe (FIFO)"
+                     : S_ISSOCK(mode)                 ? "a socket"
+                     : S_ISCHR(mode) || S_ISBLK(mode) ? "a device"
+                                                      : "not a regular file";
+  return std::string("it is ") + what + "; sitegen reads only regular files";
+}
+
+}  // namespace
+
+std::optional<std::string> DiskSource::resolve(const std::string& rel, std::string* err) const {
+  std::error_code ec;
+  fs::path root = fs::canonical(root_, ec);
+  if (ec) {
+    *err = ec.message();
+    return std::nullopt;
+  }
+  fs::path p = fs::path(rel).is_absolute() ? fs::path(rel) : fs::path(root_) / rel;
+  fs::path real = fs::canonical(p, ec);
+  if (ec) {
+    // ENAMETOOLONG and ELOOP say what they are; say so rather than "not found".
+    *err = ec == std::errc::filename_too_long ? "the path is too long (" + ec.message() + ")"
+                                              : ec.message();
+    return std::nullopt;
+  }
+  if (std::mismatch(root.begin(), root.end(), real.begin(), real.end()).first != root.end()) {
+    std::string folder = root_ == "/" ? root_ : root_ + "/";
+    *err = "it leads outside " + folder + " (to " + real.string() +
+           "), and sitegen reads only what is inside; copy the file into " + folder + " instead";
+    return std::nullopt;
+  }
+  return real.string();
+}
+
+bool DiskSource::inside(const std::string& rel, std::string* err) const {
+  std::error_code ec;
+  fs::path p = fs::path(rel).is_absolute() ? fs::path(rel) : fs::path(root_) / rel;
+  return fs::canonical(p, ec).empty() || resolve(rel, err).has_value();
+}
+
+bool DiskSource::inside_folder(const std::string& rel, const std::string& folder) const {
+  std::string err;
+  if (!inside(rel, &err)) return false;
+  std::error_code ec;
+  fs::path real = fs::canonical(fs::path(root_) / rel, ec);
+  if (ec) return true;  // nothing to publish; read() and copy_path() say why
+  return is_inside_dir(real.string(), root_ + "/" + folder);
+}
+
+std::string DiskSource::copy_path(const std::string& rel, std::string* err) const {
+  std::optional<std::string> real = resolve(rel, err);
+  if (!real) return std::string();
+  struct stat st {};
+  if (::stat(real->c_str(), &st) != 0) {
+    *err = std::strerror(errno);
+    return std::string();
+  }
+  if (!S_ISREG(st.st_mode)) {
+    *err = not_regular(st.st_mode);
+    return std::string();
+  }
+  return disk_path(rel);  // as the user named it, for messages
+}
+
+std::optional<std::string> DiskSource::read(const std::string& rel, std::string* err) const {
+  std::optional<std::string> real = resolve(rel, err);
+  if (!real) return std::nullopt;
+  // Non-blocking, so that opening a FIFO returns at once; fstat then refuses it.
+  int fd = ::open(real->c_str(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) {
+    *err = std::strerror(errno);
+    return std::nullopt;
+  }
+  struct stat st {};
+  std::string why = ::fstat(fd, &st) != 0  ? std::strerror(errno)
+                    : !S_ISREG(st.st_mode) ? not_regular(st.st_mode)
+                    : static_cast<uintmax_t>(st.st_size) > kMaxReadSize
+                        ? too_big(static_cast<uintmax_t>(st.st_size))
+                        : std::string();
+  if (!why.empty()) {
+    *err = std::move(why);
+    ::close(fd);
+    return std::nullopt;
+  }
+  // One read() into a string of the file's size: a stream copy of a 14 MB
+  // publications.toml took as long as parsing a tenth of it. A file that grows while
+  // it is read stops at the limit.
+  std::string bytes(st.st_size > 0 ? st.st_size + 1 : 4096, '\0');
+  size_t size = 0;
+  for (;;) {
+    if (size == bytes.size()) {
+      if (size > kMaxReadSize) {
+        ::close(fd);
+        *err = too_big(size);
+        return std::nullopt;
+      }
+      bytes.resize(std::min(bytes.size() * 2, kMaxReadSize + 1));
+    }
+    ssize_t n = ::read(fd, bytes.data() + size, bytes.size() - size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      ::close(fd);
+      if (n < 0) {
+        *err = "read failed";
+        return std::nullopt;
+      }
+      break;
+    }
+    size += static_cast<size_t>(n);
+  }
+  bytes.resize(size);
+  return bytes;
+}
+
+bool DiskSource::exists(const std::string& rel) const {
+  std::error_code ec;
+  return fs::exists(fs::path(root_) / rel, ec);
+}
+
+std::vector<std::string> DiskSource::list(const std::string& dir) const {
+  std::vector<std::string> out;
+  std::error_code ec;
+  fs::path base = fs::path(root_) / dir;
+  if (!fs::is_directory(base, ec)) return out;
+  // Directory symlinks are not followed, so a symlink loop cannot trap the walk.
+  for (auto it = fs::recursive_directory_iterator(
+           base, fs::directory_options::skip_permission_denied, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    std::error_code ec2;
+    if (it->is_directory(ec2) && is_site_output_dir(it->path())) {
+      it.disable_recursion_pending();  // a built site inside the content folder
+      continue;
+    }
+    if (!it->is_regular_file(ec2)) continue;
+    // Lexically: fs::relative would resolve a symlinked file to wherever it points.
+    out.push_back(it->path().lexically_relative(root_).generic_string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool is_inside_dir(const std::string& path, const std::string& dir) {
+  std::error_code ec;
+  fs::path p = fs::canonical(path, ec);
+  if (ec) return false;
+  fs::path d = fs::canonical(dir, ec);
+  if (ec) return false;
+  auto [a, b] = std::mismatch(d.begin(), d.end(), p.begin(), p.end());
+  return a == d.end() && b != p.end();
+}
+
+std::string DiskSource::display(const std::string& rel) const {
+  return root_ == "." ? rel : root_ + "/" + rel;
+}
+
+std::optional<std::string> MemorySource::read(const std::string& rel, std::string* err) const {
+  auto it = files_.find(rel);
+  if (it == files_.end()) {
+    *err = "No such file or directory";
+    return std::nullopt;
+  }
+  return it->second;
+}
+
+bool MemorySource::exists(const std::string& rel) const {
+  if (files_.count(rel)) return true;
+  std::string prefix = rel + "/";
+  auto it = files_.lower_bound(prefix);
+  return it != files_.end() && it->first.compare(0, prefix.size(), prefix) == 0;
+}
+
+std::vector<std::string> MemorySource::list(const std::string& dir) const {
+  std::vector<std::string> out;
+  std::string prefix = dir.empty() ? "" : dir + "/";
+  for (const auto& [path, _] : files_)
+    if (path.compare(0, prefix.size(), prefix) == 0) out.push_back(path);
+  return out;
+}
+
+std::string MemorySource::display(const std::string& rel) const {
+  return name_ + "/" + rel;
+}
+
+void RecordingSource::note(std::string line) const {
+  std::lock_guard<std::mutex> g(mu_);
+  notes_.push_back(std::move(line));
+}
+
+std::optional<std::string> RecordingSource::read(const std::string& rel, std::string* err) const {
+  std::optional<std::string> bytes = inner_.read(rel, err);
+  note("read " + rel + ": " +
+       (bytes ? std::to_string(bytes->size()) + " " +
+                    std::to_string(std::hash<std::string_view>()(*bytes))
+              : "error " + *err));
+  return bytes;
+}
+
+bool RecordingSource::exists(const std::string& rel) const {
+  bool yes = inner_.exists(rel);
+  note("exists " + rel + ": " + (yes ? "yes" : "no"));
+  return yes;
+}
+
+std::vector<std::string> RecordingSource::list(const std::string& dir) const {
+  std::vector<std::string> files = inner_.list(dir);
+  std::string line = "list " + dir + ":";
+  for (const std::string& f : files) line += " " + f;
+  note(std::move(line));
+  return files;
+}
+
+std::string RecordingSource::fingerprint() const {
+  std::lock_guard<std::mutex> g(mu_);
+  std::vector<std::string> sorted = notes_;
+  std::sort(sorted.begin(), sorted.end());
+  std::string out;
+  for (const std::string& n : sorted) out += n + "\n";
+  return out;
+}
+
+}  // namespace sitegen

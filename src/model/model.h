@@ -1,0 +1,281 @@
+// The site model: plain data produced by load and read by render.
+// Markdown fields hold Markdown source; rendering to HTML happens in the view.
+#pragma once
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "base/base_url.h"
+#include "base/date.h"
+#include "base/diag.h"
+#include "model/publication_type.h"
+#include "model/ui_strings.h"
+
+namespace sitegen {
+
+struct Link {
+  std::string label;  // "pdf", "code", "Project page", ...
+  std::string url;    // absolute URL, or a path relative to the site root
+  // False for links from a .bib file, someone else's text: never a script URL, even
+  // where site.toml allows them.
+  bool trusted = true;
+};
+
+// A URL written in a content file (`[publication.links]`, `slides`, a news `link`, ...),
+// kept with where it is written, so the build can check that the file or page a relative
+// one names exists.
+struct FieldLink {
+  std::string field;  // "slides"
+  std::string url;
+  SourceLoc loc;
+};
+
+struct Author {
+  std::string name;      // without markers: "Qinghao Hu"
+  std::string markers;   // marker suffixes as written: "*", "*†"
+  bool is_self = false;  // matches the person's name or one of the aliases
+  // A group's name, not a person's (`{Barnes and Noble}` in BibTeX): never split into
+  // first and last name, and written back as one braced name.
+  bool corporate = false;
+  int member = -1;  // on a group site: the index in Site::members of the member named
+};
+
+struct Publication {
+  SourceLoc loc;          // the [[publication]] header or the BibTeX entry
+  std::string key;        // id as written (BibTeX key), may be empty
+  std::string slug;       // URL-safe, unique: /publications/<slug>/
+  bool id_given = false;  // key came from the user, not generated
+  SourceLoc id_loc;       // where the id or BibTeX key is written; no path: not written
+  std::string title;
+  std::vector<Author> authors;
+  bool et_al = false;      // the list ended with "et al." / "others"
+  std::string venue;       // short label: "ASPLOS '26"
+  std::string venue_full;  // "Architectural Support for ..."
+  int year = 0;
+  Date date;  // optional, more precise than year
+  PublicationType type = PublicationType::kConference;
+  PublicationStatus status = PublicationStatus::kPublished;
+  bool selected = false;
+  std::vector<std::string> awards;
+  std::string note;  // inline Markdown
+  std::vector<std::string> tags;
+  std::vector<SourceLoc> tag_locs;  // where each of tags is written (one per tag)
+  std::string abstract;             // Markdown
+  // Whether abstract and note may carry raw HTML. Text from a .bib file is someone
+  // else's text (a publisher's export, a co-author's file): its HTML is shown as text.
+  bool abstract_trusted = true;
+  bool note_trusted = true;
+  std::string doi;
+  std::string arxiv;
+  std::string dblp;  // DBLP record key, "conf/osdi/Doe24": matches the paper on re-import
+  std::vector<Link> links;
+  // Bibliographic details, mostly from BibTeX; shown in the generated BibTeX.
+  std::string bibtex_type;  // "inproceedings", ... empty: derived from type
+  std::string publisher, volume, number, pages, address, school, institution, url, isbn;
+  std::string series;        // "Lecture Notes in Computer Science", or ACM's "OSDI '24"
+  std::string preview;       // image path (al-folio `preview`)
+  std::string abbr;          // al-folio badge, e.g. "NeurIPS"
+  std::string number_label;  // "C1" when numbering is configured (filled by load)
+};
+
+struct NewsItem {
+  SourceLoc loc;
+  Date date;
+  std::string text;  // inline Markdown
+  std::string link;
+  std::vector<std::string> people;  // ids of group members it names
+  SourceLoc people_loc;
+};
+
+struct TalkEvent {
+  std::string event;
+  std::string location;
+  Date date;
+  std::string link;
+};
+
+struct Talk {
+  SourceLoc loc;
+  std::string title;
+  std::string slides;
+  std::string video;
+  std::string abstract;  // Markdown
+  std::vector<Link> links;
+  std::vector<TalkEvent> given;     // in file order
+  std::vector<std::string> people;  // ids of group members it names
+  SourceLoc people_loc;
+};
+
+struct CvEntry {
+  std::string what;
+  std::string where;
+  std::string location;
+  Date start;
+  Date end;             // may be "present"
+  Date date;            // a single point in time
+  std::string details;  // Markdown
+};
+
+struct CvSection {
+  SourceLoc loc;
+  std::string title;
+  std::string style;  // "" or "compact"
+  std::vector<CvEntry> entries;
+  // A section filled from the site's own data instead of entries: "publications" or
+  // "talks"; "" for a section of entries.
+  std::string include;
+  std::string group_by = "type";       // publications: "type" | "year" | "none"
+  bool selected_only = false;          // publications: only `selected = true`
+  std::vector<PublicationType> types;  // publications: only these; empty: all
+};
+
+// site.toml's [cv]: the PDF of /cv/ printed at build time.
+struct CvSettings {
+  bool pdf = false;
+  std::string paper = "a4";  // "a4" | "letter"
+  std::string browser;       // Chromium or Chrome: a command on PATH or a path; "": found
+};
+
+struct Page {
+  SourceLoc loc;
+  std::string slug;  // from the file name: pages/teaching.md -> teaching
+  std::string title;
+  std::string description;
+  bool nav = false;
+  int order = 0;
+  std::string body;        // Markdown
+  size_t body_offset = 0;  // where the body starts in the file (after the front matter)
+};
+
+struct Person {
+  std::string name;
+  SourceLoc name_loc;  // where `name` is written
+  std::string native_name;
+  std::vector<std::string> aliases;
+  std::string position;
+  std::string affiliation;
+  std::vector<std::string> address;
+  std::string email;
+  std::string phone;
+  std::string photo;  // path under static/
+  std::vector<std::string> interests;
+  std::vector<Link> links;  // in file order
+};
+
+struct Marker {
+  std::string symbol;  // "*"
+  std::string text;    // "Equal contribution"
+};
+
+// A paper's citation count as `sitegen update citations` fetched it (citations.toml).
+struct CitationCount {
+  int count = 0;
+  std::string source;  // "OpenAlex" | "Semantic Scholar"
+  Date fetched;
+};
+
+struct PublicationSettings {
+  std::vector<std::string> bibtex;  // .bib files relative to the content dir
+  SourceLoc bibtex_loc;
+  std::string group_by = "type";                     // "type" | "year" | "none"
+  std::string order = "date";                        // "date" (newest first) | "source"
+  std::vector<Marker> markers;                       // in file order
+  std::map<PublicationType, std::string> numbering;  // type -> prefix (kConference -> "C")
+  bool show_citations = false;  // `citations = true`: show citations.toml's counts
+};
+
+struct StaticFile {
+  std::string rel;   // path relative to static/, '/' separated
+  std::string from;  // the file in the content folder when it is not static/<rel>
+};
+
+// A group site's member, from people/<id>.toml (or people/<id>/person.toml), with the
+// bio.md and photo of the folder people/<id>/.
+struct Member {
+  SourceLoc loc;
+  std::string id;    // file or folder name: /people/<id>/
+  Person person;     // name, aliases, position, email, photo, interests, links
+  std::string role;  // a name of group_roles(): "pi", "phd", ...
+  Date start, end;   // an `end` makes the member an alumnus
+  std::string now;   // where an alumnus went: "Assistant Professor, Example University"
+  std::string bio;   // Markdown
+  std::string bio_path;
+  bool alumni() const { return !end.empty() && !end.present; }
+};
+
+// site.toml's [group]: the site is a group's, with members in people/.
+struct Group {
+  std::string name;                 // empty: a personal site
+  bool highlight_students = false;  // students' names marked in author lists
+};
+
+// site.toml's [redirects]: an old address of the site, answered by a page that sends the
+// browser to where the page is now.
+struct Redirect {
+  std::string from;  // "/publication/x/": a path from the site's root
+  std::string to;    // "publications/x/" (a path of the site) or a full address
+  SourceLoc from_loc;
+  SourceLoc to_loc;
+};
+
+// A text the default language has and another lacks, for `sitegen check`.
+struct Untranslated {
+  SourceLoc loc;
+  std::string what;                // "`position`", "bio.md"
+  std::string key;                 // "position"; "" for a Markdown file
+  std::vector<std::string> texts;  // what the field holds in the default language
+};
+
+// [same_in_all_languages] in site.toml: what reads the same in every language, so
+// `check` asks no language for a translation of it.
+struct SameInAllLanguages {
+  std::vector<std::string> fields;  // "where": every value of these fields
+  std::vector<std::string> texts;   // "Reviewer": these values, in any field
+};
+
+struct Site {
+  std::string title;
+  SourceLoc title_loc;  // where `title` is written; no path: not written
+  BaseUrl base_url;     // from site.toml's base_url, or --base-url
+  std::string theme;    // "" means the built-in default
+  SourceLoc theme_loc;  // where `theme` is written, for messages
+  std::string language = "en";
+  // The site's languages, the first the default (site.toml's `languages`); one entry,
+  // `language`, for a site in one language.
+  std::vector<std::string> languages;
+  // The words the theme shows in `language`, its dates' form (set by the build from the
+  // built-in, the theme's and the content's i18n files).
+  UiStrings ui;
+  // What this language lacks of the default one's texts (empty for the default).
+  std::vector<Untranslated> untranslated;
+  SameInAllLanguages same_in_all_languages;
+  // content/i18n/zh.toml -> {path shown in messages, text}.
+  I18nFiles i18n_files;
+  std::string description;
+  std::string cname;    // written to CNAME when set
+  std::string favicon;  // path under static/
+  bool allow_javascript_urls = false;
+  Person person;
+  PublicationSettings pubs_settings;
+  std::vector<std::string> nav;  // section names or page slugs, in order; empty: automatic
+  SourceLoc nav_loc;             // where [nav] items are written, for messages
+  std::string bio;               // Markdown
+  std::string bio_path;          // bio.md as shown in messages; empty without one
+  std::vector<Publication> publications;
+  std::map<std::string, CitationCount> citations;  // citations.toml: publication id -> count
+  std::vector<NewsItem> news;                      // newest first
+  std::vector<Talk> talks;
+  std::vector<CvSection> cv;
+  CvSettings cv_settings;
+  std::vector<Page> pages;
+  std::vector<StaticFile> static_files;
+  std::map<std::string, std::string> layouts;  // content/layouts overrides: file name -> text
+  std::vector<FieldLink> field_links;          // every URL of the TOML files, in file order
+  std::vector<Redirect> redirects;             // [redirects], in file order
+  Group group;
+  std::vector<Member> members;  // in the order of /people/ (load/group.cc)
+};
+
+}  // namespace sitegen
