@@ -220,3 +220,12 @@ if(SITEGEN_WEB_NODE AND NOT SITEGEN_SANITIZE)
                    ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/migrated_sites.test.mjs)
   set_tests_properties(browser_migrated_sites PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS browser)
 endif()
+
+# --- The rule every test case of sitegen_tests is held to (tests/support/assertion_rule.h):
+# a case that runs no assertion fails unless it says it was skipped. Shown on a small
+# doctest binary with one case of each kind (tests/assertion_rule_cases.cc).
+add_executable(assertion_rule_cases ${CMAKE_SOURCE_DIR}/tests/assertion_rule_cases.cc)
+target_link_libraries(assertion_rule_cases PRIVATE doctest::doctest)
+target_include_directories(assertion_rule_cases PRIVATE ${CMAKE_SOURCE_DIR}/tests)
+add_test(NAME test_assertion_rule
+         COMMAND bash ${CMAKE_SOURCE_DIR}/tests/assertion_rule_test.sh $<TARGET_FILE:assertion_rule_cases>)
