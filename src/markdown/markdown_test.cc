@@ -48,6 +48,14 @@ TEST_CASE("markdown: links keep only safe schemes, read as browsers read them") 
   CHECK(markdown_inline_to_html("<a href=javascript:x>a</a>") == "<a href=>a</a>");
   CHECK(markdown_inline_to_html("<a href=\"javascript&colon;x\">a</a>") == "<a href=\"\">a</a>");
   CHECK(markdown_inline_to_html("<a href=\"java\nscript:x\">a</a>") == "<a href=\"\">a</a>");
+  CHECK(markdown_inline_to_html("<a href=\"java&Tab;script:x\">a</a>") == "<a href=\"\">a</a>");
+  CHECK(markdown_inline_to_html("<a href=\"java&#115cript:x\">a</a>") == "<a href=\"\">a</a>");
+  // A name that stands for a letter beyond ASCII cannot make a scheme: the URL is a path
+  // (CommonMark's example 31), and kept.
+  CHECK(markdown_inline_to_html("<a href=\"&ouml;&ouml;.html\">a</a>") ==
+        "<a href=\"&ouml;&ouml;.html\">a</a>");
+  CHECK(markdown_inline_to_html("<a href=\"javascript&ouml;:x\">a</a>") ==
+        "<a href=\"javascript&ouml;:x\">a</a>");
   CHECK(markdown_inline_to_html("<form action=\"javascript:x\"></form>") ==
         "<form action=\"\"></form>");
   CHECK(markdown_inline_to_html("<img srcset=\"a.png 1x, javascript:x 2x\">") ==
