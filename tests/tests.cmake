@@ -229,3 +229,15 @@ target_link_libraries(assertion_rule_cases PRIVATE doctest::doctest)
 target_include_directories(assertion_rule_cases PRIVATE ${CMAKE_SOURCE_DIR}/tests)
 add_test(NAME test_assertion_rule
          COMMAND bash ${CMAKE_SOURCE_DIR}/tests/assertion_rule_test.sh $<TARGET_FILE:assertion_rule_cases>)
+
+# --- The CommonMark spec's 652 examples through the whole page path
+# (tests/browser/commonmark.test.mjs): each a page of one site built by sitegen, its body
+# compared with the spec's HTML after the spec's normalisation; the accepted differences
+# are listed with their reasons in tests/data/commonmark-differences.txt. Exits with 77
+# (skipped) when tests/browser/node_modules (npm ci --prefix tests/browser) is missing.
+if(SITEGEN_WEB_NODE)
+  add_test(NAME commonmark_spec
+           COMMAND ${CMAKE_COMMAND} -E env SITEGEN_BINARY=$<TARGET_FILE:sitegen> SITEGEN_SKIP_CODE=77
+                   ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/commonmark.test.mjs)
+  set_tests_properties(commonmark_spec PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
+endif()
