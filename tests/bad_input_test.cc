@@ -20,6 +20,7 @@
 #include <thread>
 #include <vector>
 
+#include "support/skip.h"
 #include "theme/theme.h"
 
 extern char** environ;
@@ -551,7 +552,7 @@ TEST_CASE("bad input: the output folder is on a read-only file system") {
   Scratch s("read-only");
   TmpfsMount m(s.work, "size=1m,mode=0777");
   if (!m.ok) {
-    MESSAGE("skipped: cannot mount a tmpfs here (needs root with CAP_SYS_ADMIN)");
+    sitegen::testing::skip("cannot mount a tmpfs here (needs root with CAP_SYS_ADMIN)");
     return;
   }
   REQUIRE(s.build().code == 0);
@@ -587,7 +588,7 @@ TEST_CASE("bad input: the disk fills up while copying a static file") {
   Scratch s("full-static");
   TmpfsMount m(s.work, "size=2m,mode=0777");  // a site with its fonts is ~0.5 MB
   if (!m.ok) {
-    MESSAGE("skipped: cannot mount a tmpfs here (needs root with CAP_SYS_ADMIN)");
+    sitegen::testing::skip("cannot mount a tmpfs here (needs root with CAP_SYS_ADMIN)");
     return;
   }
   REQUIRE(s.build().code == 0);
@@ -608,7 +609,7 @@ TEST_CASE("bad input: the disk fills up while writing a page") {
   Scratch s("full-page");
   TmpfsMount m(s.work, "size=2m,mode=0777");  // a site with its fonts is ~0.5 MB
   if (!m.ok) {
-    MESSAGE("skipped: cannot mount a tmpfs here (needs root with CAP_SYS_ADMIN)");
+    sitegen::testing::skip("cannot mount a tmpfs here (needs root with CAP_SYS_ADMIN)");
     return;
   }
   REQUIRE(s.build().code == 0);
@@ -626,7 +627,7 @@ TEST_CASE("bad input: the output folder is a mount point") {
   Scratch s("mount-point");
   TmpfsMount m(s.out, "size=1m,mode=0777");
   if (!m.ok) {
-    MESSAGE("skipped: cannot mount a tmpfs here (needs root with CAP_SYS_ADMIN)");
+    sitegen::testing::skip("cannot mount a tmpfs here (needs root with CAP_SYS_ADMIN)");
     return;
   }
   spit(s.out / "keep.txt", "the volume's own file");

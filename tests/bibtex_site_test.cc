@@ -12,7 +12,9 @@
 #include <sstream>
 
 #include "site_build/build.h"
+#include "support/shared_data.h"
 #include "support/skip.h"
+#include "support/test_dir.h"
 #include "support/test_site.h"
 
 namespace fs = std::filesystem;
@@ -22,15 +24,7 @@ using sitegen::testing::page_of;
 
 namespace {
 
-const fs::path kAlfolioBib = fs::path(SITEGEN_SOURCE_DIR) / ".." / "shared" / "testdata" / "bib" /
-                             "homepage-alfolio-user.bib";
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+const fs::path kAlfolioBib = testing::kBibDir / "homepage-alfolio-user.bib";
 
 size_t count(const std::string& haystack, const std::string& needle) {
   size_t n = 0;
@@ -63,8 +57,8 @@ std::string without_bibtex(std::string page) {
 
 TEST_CASE("al-folio: a papers.bib builds unchanged") {
   if (testing::skip_without(kAlfolioBib)) return;
-  fs::path dir = fs::temp_directory_path() / ("sitegen-alfolio-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
+  testing::TempDir tmp;
+  const fs::path& dir = tmp.path;
   fs::create_directories(dir / "content");
   fs::copy_file(kAlfolioBib, dir / "content" / "papers.bib");
   std::ofstream(dir / "content" / "site.toml")
@@ -74,7 +68,7 @@ TEST_CASE("al-folio: a papers.bib builds unchanged") {
   BuildResult r = build_site(DiskSource((dir / "content").string()), BuildOptions{});
   INFO(r.diags.format_all());
   REQUIRE_FALSE(r.diags.has_errors());
-  std::string bib = slurp(kAlfolioBib);
+  std::string bib = testing::slurp(kAlfolioBib);
 
   SUBCASE("every entry has a page, a duplicate key one for its first entry") {
     static const std::regex kEntry(R"(@([A-Za-z]+)\s*\{\s*([^,\s]+)\s*,)");
@@ -154,7 +148,6 @@ TEST_CASE("al-folio: a papers.bib builds unchanged") {
     }
     CHECK(list.find("Best Poster Award") == std::string::npos);  // the dropped zuo2024pas
   }
-  fs::remove_all(dir);
 }
 
 // ---- Someone else's text: HTML in a .bib abstract or note is shown, never run.

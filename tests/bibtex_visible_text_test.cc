@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "site_build/build.h"
+#include "support/shared_data.h"
 #include "support/skip.h"
 #include "support/test_dir.h"
 #include "support/test_site.h"
@@ -22,7 +23,7 @@ using sitegen::testing::slurp;
 
 namespace {
 
-const fs::path kBibDir = fs::path(SITEGEN_SOURCE_DIR) / ".." / "shared" / "testdata" / "bib";
+using testing::kBibDir;
 
 // Math is kept as TeX for KaTeX to render: inside an element of class `math`, or as
 // `$...$` where it stays text (<title>, attributes, a title not yet typeset).

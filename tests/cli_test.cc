@@ -12,23 +12,13 @@
 #include "cli/build_info.h"
 #include "cli/cli.h"
 #include "support/run_cli.h"
+#include "support/test_dir.h"
 
 namespace fs = std::filesystem;
 using namespace sitegen;
 
 using sitegen::testing::Run;
 using sitegen::testing::run;
-
-namespace {
-
-fs::path temp_dir(const std::string& name) {
-  fs::path p =
-      fs::temp_directory_path() / ("sitegen-cli-" + std::to_string(::getpid()) + "-" + name);
-  fs::remove_all(p);
-  return p;
-}
-
-}  // namespace
 
 TEST_CASE("cli: --version and --help") {
   Run v = run({"--version"});
@@ -75,7 +65,8 @@ TEST_CASE("cli: usage errors exit 2") {
 }
 
 TEST_CASE("cli: new writes a starter site that builds at once") {
-  fs::path dir = temp_dir("new");
+  testing::TempDir tmp;
+  fs::path dir = tmp.path / "new";
   Run n = run({"new", (dir / "site").string()});
   CHECK(n.code == 0);
   CHECK(fs::exists(dir / "site/site.toml"));
@@ -93,7 +84,8 @@ TEST_CASE("cli: new writes a starter site that builds at once") {
 }
 
 TEST_CASE("cli: a broken TOML file leaves the previous output byte-for-byte") {
-  fs::path dir = temp_dir("broken");
+  testing::TempDir tmp;
+  fs::path dir = tmp.path / "broken";
   REQUIRE(run({"new", (dir / "site").string()}).code == 0);
   fs::path out = dir / "public";
   REQUIRE(run({"build", (dir / "site").string(), "-o", out.string()}).code == 0);
@@ -119,7 +111,8 @@ TEST_CASE("cli: a broken TOML file leaves the previous output byte-for-byte") {
 }
 
 TEST_CASE("cli: a template that renders without end leaves the previous output") {
-  fs::path dir = temp_dir("render-bound");
+  testing::TempDir tmp;
+  fs::path dir = tmp.path / "render-bound";
   REQUIRE(run({"new", (dir / "site").string()}).code == 0);
   fs::path out = dir / "public";
   REQUIRE(run({"build", (dir / "site").string(), "-o", out.string()}).code == 0);
@@ -146,7 +139,8 @@ TEST_CASE("cli: a template that renders without end leaves the previous output")
 }
 
 TEST_CASE("cli: check writes nothing and reports problems") {
-  fs::path dir = temp_dir("check");
+  testing::TempDir tmp;
+  fs::path dir = tmp.path / "check";
   REQUIRE(run({"new", (dir / "site").string()}).code == 0);
   Run ok = run({"check", (dir / "site").string()});
   CHECK(ok.code == 0);
@@ -169,7 +163,8 @@ Run run_in(const fs::path& dir, std::vector<std::string> args) {
 }  // namespace
 
 TEST_CASE("cli: without CONTENT, build and check find site.toml in . or in content/") {
-  fs::path dir = temp_dir("default");
+  testing::TempDir tmp;
+  fs::path dir = tmp.path / "default";
   REQUIRE(run({"new", (dir / "plain").string()}).code == 0);
   REQUIRE(run({"new", (dir / "repo").string(), "--github-pages"}).code == 0);
   // site.toml here: the content is `.`, and the site goes to public/ inside it, which the
@@ -220,7 +215,8 @@ TEST_CASE("cli: without CONTENT, build and check find site.toml in . or in conte
 }
 
 TEST_CASE("cli: new, then build with no arguments in the new folder") {
-  fs::path dir = temp_dir("new-build");
+  testing::TempDir tmp;
+  fs::path dir = tmp.path / "new-build";
   fs::create_directories(dir);
   Run n = run_in(dir, {"new", "nt"});
   CHECK(n.code == 0);
@@ -267,7 +263,8 @@ TEST_CASE("cli: new, then build with no arguments in the new folder") {
 }
 
 TEST_CASE("cli: an output folder the loader reads from is refused, with one that is not") {
-  fs::path dir = temp_dir("out-read");
+  testing::TempDir tmp;
+  fs::path dir = tmp.path / "out-read";
   REQUIRE(run({"new", (dir / "nt").string()}).code == 0);
   fs::path c = fs::weakly_canonical(dir / "nt");
   Run same = run_in(dir / "nt", {"build", "-o", "."});
@@ -316,7 +313,8 @@ TEST_CASE("cli: an output folder the loader reads from is refused, with one that
 }
 
 TEST_CASE("cli: check -q prints only problems") {
-  fs::path dir = temp_dir("check-q");
+  testing::TempDir tmp;
+  fs::path dir = tmp.path / "check-q";
   REQUIRE(run({"new", (dir / "site").string()}).code == 0);
   Run quiet = run({"check", (dir / "site").string(), "-q"});
   CHECK(quiet.code == 0);
@@ -334,7 +332,8 @@ TEST_CASE("cli: check -q prints only problems") {
 }
 
 TEST_CASE("cli: check lists untranslated texts last, and --strict does not fail on them") {
-  fs::path dir = temp_dir("check-notes");
+  testing::TempDir tmp;
+  fs::path dir = tmp.path / "check-notes";
   fs::create_directories(dir / "site");
   std::string site = (dir / "site").string();
   std::string toml =
@@ -367,7 +366,8 @@ TEST_CASE("cli: check lists untranslated texts last, and --strict does not fail 
 }
 
 TEST_CASE("cli: upgrade says a current tree is current, and refuses a newer format") {
-  fs::path dir = temp_dir("upgrade");
+  testing::TempDir tmp;
+  fs::path dir = tmp.path / "upgrade";
   REQUIRE(run({"new", (dir / "site").string()}).code == 0);
   std::string site = (dir / "site").string();
   std::ifstream in(dir / "site/site.toml", std::ios::binary);
@@ -393,7 +393,8 @@ TEST_CASE("cli: upgrade says a current tree is current, and refuses a newer form
 }
 
 TEST_CASE("cli: new --language sets the starter site's language and refuses an unknown one") {
-  fs::path dir = temp_dir("new-language");
+  testing::TempDir tmp;
+  fs::path dir = tmp.path / "new-language";
   fs::create_directories(dir);
   for (const char* flag : {"", "--group"}) {
     CAPTURE(flag);

@@ -12,7 +12,9 @@
 #include "cli/cli.h"
 #include "site_build/build.h"
 #include "support/run_cli.h"
+#include "support/shared_data.h"
 #include "support/skip.h"
+#include "support/test_dir.h"
 
 namespace fs = std::filesystem;
 using namespace sitegen;
@@ -22,26 +24,7 @@ using sitegen::testing::run;
 
 namespace {
 
-fs::path temp_dir(const std::string& name) {
-  fs::path p =
-      fs::temp_directory_path() / ("sitegen-import-" + std::to_string(::getpid()) + "-" + name);
-  fs::remove_all(p);
-  fs::create_directories(p);
-  return p;
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-void write(const fs::path& p, const std::string& text) {
-  std::ofstream(p, std::ios::binary) << text;
-}
-
-const fs::path kBibDir = fs::path(SITEGEN_SOURCE_DIR) / ".." / "shared" / "testdata" / "bib";
+using testing::kBibDir;
 
 const std::string kSiteToml =
     "base_url = \"https://qh.example.org/\"\n"
@@ -52,9 +35,10 @@ const std::string kSiteToml =
 
 // Builds the .bib as it is, and its import, and checks that every output file is the same.
 void check_round_trip(const std::string& bib_name, const std::string& bib) {
-  fs::path dir = temp_dir("rt");
+  testing::TempDir tmp;
+  const fs::path& dir = tmp.path;
   fs::path bib_path = dir / bib_name;
-  write(bib_path, bib);
+  testing::write_file(bib_path, bib);
   Run imp = run({"import", "bibtex", bib_path.string()});
   REQUIRE_MESSAGE(imp.code == 0, imp.err);
   std::string toml = imp.out;
@@ -168,10 +152,12 @@ TEST_CASE("import: --help, and usage errors exit 2") {
 }
 
 TEST_CASE("import bibtex: stdout, -o, and no overwriting without --force") {
-  fs::path dir = temp_dir("cli");
-  write(dir / "papers.bib",
-        "@article{k1,\n  author = {Ada Example},\n  title = {One},\n  journal = {J},\n"
-        "  year = {2020},\n}\n");
+  testing::TempDir tmp;
+  const fs::path& dir = tmp.path;
+  testing::write_file(
+      dir / "papers.bib",
+      "@article{k1,\n  author = {Ada Example},\n  title = {One},\n  journal = {J},\n"
+      "  year = {2020},\n}\n");
   std::string expected =
       "# Publications imported from papers.bib by `sitegen import bibtex`.\n"
       "# One [[publication]] per BibTeX entry. `id` is the BibTeX key, so a paper's page is\n"
@@ -200,26 +186,28 @@ TEST_CASE("import bibtex: stdout, -o, and no overwriting without --force") {
   CHECK(to_file.code == 0);
   CHECK(to_file.out == "imported 1 publication from " + (dir / "papers.bib").string() + " into " +
                            toml.string() + "\n");
-  CHECK(slurp(toml) == expected);
+  CHECK(testing::slurp(toml) == expected);
 
-  write(toml, "# mine\n");
+  testing::write_file(toml, "# mine\n");
   Run refused = run({"import", "bibtex", (dir / "papers.bib").string(), "-o", toml.string()});
   CHECK(refused.code == 1);
   CHECK(refused.err == "sitegen: error: " + toml.string() +
                            " already exists; choose another file or pass --force to replace it\n");
-  CHECK(slurp(toml) == "# mine\n");
+  CHECK(testing::slurp(toml) == "# mine\n");
   Run forced =
       run({"import", "bibtex", (dir / "papers.bib").string(), "-o", toml.string(), "--force"});
   CHECK(forced.code == 0);
-  CHECK(slurp(toml) == expected);
+  CHECK(testing::slurp(toml) == expected);
   fs::remove_all(dir);
 }
 
 TEST_CASE("import bibtex: script URLs are left out, with a warning") {
-  fs::path dir = temp_dir("urls");
-  write(dir / "papers.bib",
-        "@misc{k1,\n  title = {One},\n  year = {2020},\n  url = {JavaScript:alert(1)},\n"
-        "  pdf = {JAVASCRIPT:alert(2)},\n  code = {https://example.org/code},\n}\n");
+  testing::TempDir tmp;
+  const fs::path& dir = tmp.path;
+  testing::write_file(
+      dir / "papers.bib",
+      "@misc{k1,\n  title = {One},\n  year = {2020},\n  url = {JavaScript:alert(1)},\n"
+      "  pdf = {JAVASCRIPT:alert(2)},\n  code = {https://example.org/code},\n}\n");
   fs::path toml = dir / "publications.toml";
   Run r = run({"import", "bibtex", (dir / "papers.bib").string(), "-o", toml.string()});
   CHECK(r.code == 0);
@@ -232,16 +220,18 @@ TEST_CASE("import bibtex: script URLs are left out, with a warning") {
                      ":1:1: warning: `url` `JavaScript:alert(1)` is not imported: a page "
                      "links only to http, https, mailto and tel URLs and relative paths\n"
                      "  @misc{k1,\n  ^\n");
-  std::string written = slurp(toml);
+  std::string written = testing::slurp(toml);
   CHECK(written.find("alert") == std::string::npos);
   CHECK(written.find("https://example.org/code") != std::string::npos);
   fs::remove_all(dir);
 }
 
 TEST_CASE("import bibtex: errors in the .bib exit 1 with file:line:col, and write nothing") {
-  fs::path dir = temp_dir("err");
+  testing::TempDir tmp;
+  const fs::path& dir = tmp.path;
   fs::path bib = dir / "broken.bib";
-  write(bib, "@article{ok, title = {Fine}, year = 2020}\n\n@article{bad,\n  title = {Open\n");
+  testing::write_file(
+      bib, "@article{ok, title = {Fine}, year = 2020}\n\n@article{bad,\n  title = {Open\n");
   fs::path toml = dir / "out.toml";
   Run r = run({"import", "bibtex", bib.string(), "-o", toml.string()});
   CHECK(r.code == 1);
@@ -264,8 +254,9 @@ TEST_CASE("import bibtex: the imported TOML builds the same site as the .bib (fi
 }
 
 TEST_CASE("import bibtex: an imported entry keeps its fields as written") {
-  fs::path dir = temp_dir("fields");
-  write(dir / "papers.bib", kFixture);
+  testing::TempDir tmp;
+  const fs::path& dir = tmp.path;
+  testing::write_file(dir / "papers.bib", kFixture);
   Run imp = run({"import", "bibtex", (dir / "papers.bib").string()});
   REQUIRE(imp.code == 0);
   auto entry = [&](const std::string& id) {
@@ -323,17 +314,19 @@ TEST_CASE("import bibtex: the real files build the same sites from the import") 
   for (const char* name : {"homepage-alfolio-user.bib", "dblp-export.bib",
                            "accents-math-stacks.bib", "thesis-references.bib"}) {
     CAPTURE(name);
-    check_round_trip(name, slurp(kBibDir / name));
+    check_round_trip(name, testing::slurp(kBibDir / name));
   }
 }
 
 TEST_CASE("import hugo-blox: the command, and a tree without publications") {
-  fs::path dir = temp_dir("hugo");
+  testing::TempDir tmp;
+  const fs::path& dir = tmp.path;
   fs::create_directories(dir / "site/content/publication/paper");
-  write(dir / "site/content/publication/paper/index.md",
-        "---\ntitle: A Paper\nauthors: [admin, Bo Li]\nauthor_notes: ['Equal contribution', "
-        "'Equal contribution']\ndate: '2021-06-01T00:00:00Z'\npublication_types: ['2']\n"
-        "publication: '*Journal of Things*'\nfeatured: true\nurl_pdf: files/paper.pdf\n---\n");
+  testing::write_file(
+      dir / "site/content/publication/paper/index.md",
+      "---\ntitle: A Paper\nauthors: [admin, Bo Li]\nauthor_notes: ['Equal contribution', "
+      "'Equal contribution']\ndate: '2021-06-01T00:00:00Z'\npublication_types: ['2']\n"
+      "publication: '*Journal of Things*'\nfeatured: true\nurl_pdf: files/paper.pdf\n---\n");
   Run r = run({"import", "hugo-blox", (dir / "site").string() + "/", "--name", "Ada Lovelace"});
   CHECK(r.code == 0);
   CHECK(r.err == "imported 1 publication from " + (dir / "site").string() + "/\n");
@@ -386,16 +379,20 @@ TEST_CASE("import hugo-blox: the command, and a tree without publications") {
 TEST_CASE("import hugo-blox: imported text cannot add keys, nor keep a script link") {
   // A `publication:` with a newline, quoted in a comment, once added the line after it as a
   // key; an abstract's script link was kept wherever site.toml allowed the owner's.
-  fs::path dir = temp_dir("hugo-hostile");
+  testing::TempDir tmp;
+  const fs::path& dir = tmp.path;
   fs::create_directories(dir / "site/content/publication/p");
-  write(dir / "site/content/publication/p/index.md",
-        "---\ntitle: P\nauthors: [Bo Li]\ndate: '2021-06-01'\n"
-        "publication: \"Journal of X, 1(1)\\nabstract = '<img src=x onerror=alert(1)>'\"\n"
-        "summary: \"See [this](javascript:alert(2)) and <b>that</b>.\"\n---\n");
-  write(dir / "site/content/publication/p/cite.bib",
-        "@article{p, title = {P}, author = {Bo Li}, journal = {Journal of X}, year = 2021}\n");
+  testing::write_file(
+      dir / "site/content/publication/p/index.md",
+      "---\ntitle: P\nauthors: [Bo Li]\ndate: '2021-06-01'\n"
+      "publication: \"Journal of X, 1(1)\\nabstract = '<img src=x onerror=alert(1)>'\"\n"
+      "summary: \"See [this](javascript:alert(2)) and <b>that</b>.\"\n---\n");
+  testing::write_file(
+      dir / "site/content/publication/p/cite.bib",
+      "@article{p, title = {P}, author = {Bo Li}, journal = {Journal of X}, year = 2021}\n");
   fs::create_directories(dir / "content");
-  write(dir / "content/site.toml", "allow_javascript_urls = true\n[person]\nname = \"Bo Li\"\n");
+  testing::write_file(dir / "content/site.toml",
+                      "allow_javascript_urls = true\n[person]\nname = \"Bo Li\"\n");
   fs::path toml = dir / "content/publications.toml";
   Run r = run({"import", "hugo-blox", (dir / "site").string(), "-o", toml.string()});
   REQUIRE_MESSAGE(r.code == 0, r.err);
@@ -405,7 +402,7 @@ TEST_CASE("import hugo-blox: imported text cannot add keys, nor keep a script li
             ":1:1: warning: `abstract` has a link that is not http, https, mailto, tel or "
             "relative: imported as someone else's text (raw_html = false), which drops it\n") !=
         std::string::npos);
-  std::string written = slurp(toml);
+  std::string written = testing::slurp(toml);
   CHECK(written.find("# the page's `publication` is \"Journal of X, 1(1)\\nabstract = "
                      "'<img src=x onerror=alert(1)>'\"; venue_full is cite.bib's\n") !=
         std::string::npos);
@@ -414,7 +411,7 @@ TEST_CASE("import hugo-blox: imported text cannot add keys, nor keep a script li
   fs::path out = dir / "public";
   Run build = run({"build", (dir / "content").string(), "-o", out.string(), "-q"});
   REQUIRE_MESSAGE(build.code == 0, build.err);
-  std::string html = slurp(out / "publications/p/index.html");
+  std::string html = testing::slurp(out / "publications/p/index.html");
   CHECK(html.find("javascript:") == std::string::npos);
   CHECK(html.find("onerror") == std::string::npos);
   CHECK(html.find("See <a href=\"\">this</a> and &lt;b&gt;that&lt;/b&gt;.") != std::string::npos);

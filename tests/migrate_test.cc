@@ -13,6 +13,7 @@
 #include "import/migrate.h"
 #include "site_build/build.h"
 #include "support/run_cli.h"
+#include "support/shared_data.h"
 #include "support/skip.h"
 #include "support/test_dir.h"
 #include "support/test_site.h"
@@ -22,8 +23,8 @@ using namespace sitegen;
 
 namespace {
 
-const fs::path kSites = fs::path(SITEGEN_SOURCE_DIR) / ".." / "shared" / "testdata" / "sites";
-const fs::path kBibDir = fs::path(SITEGEN_SOURCE_DIR) / ".." / "shared" / "testdata" / "bib";
+const fs::path& kSites = testing::kSitesDir;
+using testing::kBibDir;
 
 // Every file of a tree, by its path relative to the tree, plus `extra` files put in.
 std::map<std::string, std::string> files_of(const fs::path& dir,

@@ -265,7 +265,10 @@ TEST_CASE("output safety: a failed build leaves every byte of the old output") {
   CHECK_FALSE(fs::exists(box.root / "w/.public.sitegen-staging"));
 }
 
-TEST_CASE("output safety: SIGKILL at random moments never leaves a half-written site") {
+// Over a minute: ten builds of a site of 3,000 files, killed at random moments. In the
+// test suite "slow" (the ctest label `slow`, tests/slow_labels.cmake): CI runs it.
+TEST_CASE("output safety: SIGKILL at random moments never leaves a half-written site" *
+          doctest::test_suite("slow")) {
   Sandbox box("sigkill");
   box.write_content("a", big_site('A'));
   box.write_content("b", big_site('B'));

@@ -227,3 +227,24 @@ if(SITEGEN_WEB_NODE AND NOT SITEGEN_SANITIZE)
                    ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/migrated_sites.test.mjs)
   set_tests_properties(browser_migrated_sites PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS browser)
 endif()
+
+# --- The rule every test case of sitegen_tests is held to (tests/support/assertion_rule.h):
+# a case that runs no assertion fails unless it says it was skipped. Shown on a small
+# doctest binary with one case of each kind (tests/assertion_rule_cases.cc).
+add_executable(assertion_rule_cases ${CMAKE_SOURCE_DIR}/tests/assertion_rule_cases.cc)
+target_link_libraries(assertion_rule_cases PRIVATE doctest::doctest)
+target_include_directories(assertion_rule_cases PRIVATE ${CMAKE_SOURCE_DIR}/tests)
+add_test(NAME test_assertion_rule
+         COMMAND bash ${CMAKE_SOURCE_DIR}/tests/assertion_rule_test.sh $<TARGET_FILE:assertion_rule_cases>)
+
+# --- The CommonMark spec's 652 examples through the whole page path
+# (tests/browser/commonmark.test.mjs): each a page of one site built by sitegen, its body
+# compared with the spec's HTML after the spec's normalisation; the accepted differences
+# are listed with their reasons in tests/data/commonmark-differences.txt. Exits with 77
+# (skipped) when tests/browser/node_modules (npm ci --prefix tests/browser) is missing.
+if(SITEGEN_WEB_NODE)
+  add_test(NAME commonmark_spec
+           COMMAND ${CMAKE_COMMAND} -E env SITEGEN_BINARY=$<TARGET_FILE:sitegen> SITEGEN_SKIP_CODE=77
+                   ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/commonmark.test.mjs)
+  set_tests_properties(commonmark_spec PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
+endif()

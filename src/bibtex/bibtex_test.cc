@@ -1,6 +1,7 @@
 // bibtex.h: the parser (syntax, locations, every error message as the user sees it),
 // the mapping onto Publication, and the real-world files in ../shared/testdata/bib/.
 #include "bibtex/bibtex.h"
+#include "support/shared_data.h"
 #include "support/skip.h"
 #include "text/utf8.h"
 
@@ -617,13 +618,9 @@ TEST_CASE("bibtex: a crossref target is left out only when it is a volume with n
 // ---- The real-world files in ../shared/testdata/bib/ (see SOURCES.md there), read in
 // place. A user's clone has no ../shared: these tests then report themselves skipped.
 
-#ifndef SITEGEN_SOURCE_DIR
-#define SITEGEN_SOURCE_DIR "."
-#endif
-
 namespace {
 
-constexpr const char* kBibDir = SITEGEN_SOURCE_DIR "/../shared/testdata/bib/";
+using sitegen::testing::kBibDir;
 
 struct Loaded {
   size_t entries = 0;
@@ -633,7 +630,7 @@ struct Loaded {
 
 // Parses one file under its bare name, so diagnostics read `name.bib:line:col`.
 void load(const std::string& name, Loaded& out) {
-  std::ifstream in(kBibDir + name, std::ios::binary);
+  std::ifstream in(kBibDir / name, std::ios::binary);
   REQUIRE(in);
   std::stringstream text;
   text << in.rdbuf();

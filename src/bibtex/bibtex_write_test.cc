@@ -13,6 +13,7 @@
 
 #include "bibtex/bibtex.h"
 #include "load/load.h"
+#include "support/shared_data.h"
 #include "support/skip.h"
 #include "support/test_site.h"
 #include "text/tex_math.h"
@@ -524,7 +525,7 @@ TEST_CASE("bibtex_write: every publication of content/ and the examples round-tr
 }
 
 TEST_CASE("bibtex_write: every entry of the real .bib files round-trips") {
-  const fs::path bib_dir = fs::path(SITEGEN_SOURCE_DIR) / ".." / "shared" / "testdata" / "bib";
+  const fs::path& bib_dir = sitegen::testing::kBibDir;
   if (sitegen::testing::skip_without(bib_dir)) return;
   std::vector<fs::path> files;
   for (const fs::directory_entry& e : fs::directory_iterator(bib_dir))

@@ -1,6 +1,7 @@
 // `sitegen import hugo-blox`: the two Hugo Blox trees of ../shared/testdata/hugo-blox/
 // (read in place; skipped when absent), and small trees in memory for each rule.
 #include "import/hugo_blox.h"
+#include "support/shared_data.h"
 #include "support/skip.h"
 
 #include <doctest/doctest.h>
@@ -13,7 +14,7 @@ using namespace sitegen;
 
 namespace {
 
-const fs::path kHugoDir = fs::path(SITEGEN_SOURCE_DIR) / ".." / "shared" / "testdata" / "hugo-blox";
+const fs::path& kHugoDir = testing::kHugoBloxDir;
 
 std::string names(const Publication& p) {
   std::string out;

@@ -33,11 +33,37 @@ bool is_resource_attribute(std::string_view name) {
   return false;
 }
 
+// Named character references that stand for ASCII characters: left undecoded by
+// decode_html_entities, one of them before the path could make or hide a scheme
+// (`javascript&colon;`, `java&Tab;script:`). Every other named reference is a non-ASCII
+// character, which a scheme never holds: `&ouml;&ouml;.html` is a relative URL.
+bool is_ascii_reference(std::string_view name) {
+  static constexpr std::string_view kNames =
+      " Tab NewLine excl quot QUOT num dollar percnt amp AMP apos lpar rpar ast midast plus "
+      "comma period sol colon semi lt LT equals gt GT quest commat lsqb lbrack bsol rsqb "
+      "rbrack Hat lowbar UnderBar grave DiacriticalGrave lcub lbrace verbar vert "
+      "VerticalLine rcub rbrace fjlig ";
+  return !name.empty() && kNames.find(" " + std::string(name) + " ") != std::string_view::npos;
+}
+
 // A value as the browser reads it is what counts: character references decoded, and one
-// this reading does not know (`&colon;`) before the path may hide a scheme.
+// this reading leaves (a number without its `;`, a name that stands for an ASCII
+// character) before the path may hide a scheme.
 bool unsafe_value(std::string_view value, bool link) {
   std::string url = decode_html_entities(value);
-  if (url.substr(0, url.find_first_of("/?#")).find('&') != std::string::npos) return true;
+  // Up to the path, the query or the fragment; "&#" starts a reference, not a fragment.
+  size_t path = url.find_first_of("/?#");
+  while (path != std::string::npos && path > 0 && url[path] == '#' && url[path - 1] == '&')
+    path = url.find_first_of("/?#", path + 1);
+  std::string_view head = std::string_view(url).substr(0, path);
+  for (size_t amp = head.find('&'); amp != std::string_view::npos; amp = head.find('&', amp + 1)) {
+    if (head.substr(amp + 1).starts_with('#')) return true;  // a number browsers read without `;`
+    size_t end = head.find_first_not_of(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", amp + 1);
+    if (is_ascii_reference(
+            head.substr(amp + 1, end == std::string_view::npos ? end : end - amp - 1)))
+      return true;
+  }
   if (link) return !is_safe_link(url);
   // srcset: candidates separated by commas, each a URL and a descriptor.
   for (size_t at = 0; at < url.size();) {

@@ -6,18 +6,28 @@
 #include <httplib.h>
 
 #include "site_build/print_server.h"
+#include "support/scoped_env.h"
 #include "support/test_dir.h"
 
+namespace fs = std::filesystem;
 using namespace sitegen;
 
 TEST_CASE("cv pdf: a browser named in [cv] that is not there is said so") {
+  // PATH holds an empty folder, and then one with a "chromium": what this machine has
+  // installed does not decide what is checked.
+  testing::TempDir dir;
+  testing::ScopedEnv no_env("SITEGEN_BROWSER", "");
+  testing::ScopedEnv path("PATH", (dir.path / "empty").string());
   std::string looked;
-  std::string found = find_browser("/nonexistent/chromium", &looked);
-  if (!found.empty()) return;  // SITEGEN_BROWSER or PATH has one: nothing more to check
-  CHECK(looked.starts_with("[cv] browser = \"/nonexistent/chromium\", "));
-  CHECK(
-      looked.ends_with("chromium, chromium-browser, google-chrome, google-chrome-stable, "
-                       "chrome on PATH"));
+  CHECK(find_browser("/nonexistent/chromium", &looked) == "");
+  CHECK(looked ==
+        "[cv] browser = \"/nonexistent/chromium\", chromium, chromium-browser, google-chrome, "
+        "google-chrome-stable, chrome on PATH");
+  testing::write_file(dir.path / "bin/chromium", "#!/bin/sh\n");
+  fs::permissions(dir.path / "bin/chromium", fs::perms::owner_all);
+  testing::ScopedEnv with_browser(
+      "PATH", (dir.path / "empty").string() + ":" + (dir.path / "bin").string());
+  CHECK(find_browser("/nonexistent/chromium", &looked) == (dir.path / "bin/chromium").string());
 }
 
 TEST_CASE(

@@ -14,6 +14,8 @@
 #include <string>
 #include <thread>
 
+#include "support/scoped_env.h"
+
 namespace sitegen::testing {
 
 struct CannedResponse {
@@ -88,28 +90,6 @@ class ApiServer {
   std::map<std::string, std::deque<CannedResponse>> routes_;
   std::vector<std::string> requests_;
   std::string user_agent_;
-};
-
-// Sets an environment variable for the life of a test.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const std::string& value) : name_(name) {
-    if (const char* old = std::getenv(name)) old_ = old, had_ = true;
-    ::setenv(name, value.c_str(), 1);
-  }
-  ~ScopedEnv() {
-    if (had_)
-      ::setenv(name_, old_.c_str(), 1);
-    else
-      ::unsetenv(name_);
-  }
-  ScopedEnv(const ScopedEnv&) = delete;
-  ScopedEnv& operator=(const ScopedEnv&) = delete;
-
- private:
-  const char* name_;
-  std::string old_;
-  bool had_ = false;
 };
 
 }  // namespace sitegen::testing
