@@ -141,7 +141,7 @@ void drop_missing_page_links(Migrator& m, const Output& out) {
   each_text(m.site, [&](std::string& text, const std::string& where) {
     if (text.empty()) return;
     text = edit_markdown_links(text, [&](const MarkdownLink& l) -> LinkChange {
-      if (!is_local_url(l.url) || l.url[0] == '#') return {};
+      if (!is_site_path(l.url)) return {};
       std::string path;
       std::string_view raw = std::string_view(l.url).substr(0, l.url.find_first_of("?#"));
       if (raw.empty() || raw[0] != '/') return {};  // relative: beside its page, kept

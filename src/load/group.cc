@@ -255,6 +255,7 @@ void pick_member(Site& site, std::string_view id, Diagnostics& diags) {
   });
   site.members.clear();
   site.group = Group{};
+  assign_paths(site);  // the filter pages of the papers that stay
 }
 
 }  // namespace sitegen

@@ -532,6 +532,7 @@ Site load_site(const Source& source, Diagnostics& diags, const std::string& lang
   link_site(site, diags);
   check_people_refs(site, diags);
   drop_same_in_all_languages(site, source.display("site.toml"));
+  assign_paths(site);
   return site;
 }
 

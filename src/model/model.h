@@ -12,6 +12,7 @@
 #include "base/diag.h"
 #include "model/publication_type.h"
 #include "model/ui_strings.h"
+#include "model/urls.h"
 
 namespace sitegen {
 
@@ -46,6 +47,7 @@ struct Publication {
   SourceLoc loc;          // the [[publication]] header or the BibTeX entry
   std::string key;        // id as written (BibTeX key), may be empty
   std::string slug;       // URL-safe, unique: /publications/<slug>/
+  std::string path;       // "publications/<slug>/", set by assign_paths (urls.h)
   bool id_given = false;  // key came from the user, not generated
   SourceLoc id_loc;       // where the id or BibTeX key is written; no path: not written
   std::string title;
@@ -141,6 +143,7 @@ struct CvSettings {
 struct Page {
   SourceLoc loc;
   std::string slug;  // from the file name: pages/teaching.md -> teaching
+  std::string path;  // "teaching/", set by assign_paths (urls.h)
   std::string title;
   std::string description;
   bool nav = false;
@@ -196,6 +199,7 @@ struct StaticFile {
 struct Member {
   SourceLoc loc;
   std::string id;    // file or folder name: /people/<id>/
+  std::string path;  // "people/<id>/", set by assign_paths (urls.h)
   Person person;     // name, aliases, position, email, photo, interests, links
   std::string role;  // a name of group_roles(): "pi", "phd", ...
   Date start, end;   // an `end` makes the member an alumnus
@@ -235,6 +239,16 @@ struct SameInAllLanguages {
   std::vector<std::string> texts;   // "Reviewer": these values, in any field
 };
 
+// A filter page of the publication list: the papers of one type, year or topic (tag),
+// pre-rendered so filtering needs no JavaScript (model/taxonomy.cc).
+struct PublicationFilter {
+  std::string kind;   // "type", "year", "tag"
+  std::string value;  // "conference"; "2024", or "" for undated papers; "LLM" as first written
+  std::string key;    // the path's last part, and the list script's ?type= ?year= ?topic=
+  std::string path;   // "publications/type/conference/" (urls.h)
+  std::vector<size_t> pubs;  // indexes into Site::publications, in the list's order
+};
+
 struct Site {
   std::string title;
   SourceLoc title_loc;  // where `title` is written; no path: not written
@@ -264,6 +278,8 @@ struct Site {
   std::string bio;               // Markdown
   std::string bio_path;          // bio.md as shown in messages; empty without one
   std::vector<Publication> publications;
+  // Every type (in the format's order), year (newest first) and tag (A-Z) with papers.
+  std::vector<PublicationFilter> filters;
   std::map<std::string, CitationCount> citations;  // citations.toml: publication id -> count
   std::vector<NewsItem> news;                      // newest first
   std::vector<Talk> talks;

@@ -6,7 +6,6 @@
 #include "text/escape.h"
 #include "text/html_scan.h"
 #include "text/slug.h"
-#include "text/url_scheme.h"
 #include "view/view_meta.h"
 
 namespace sitegen {
@@ -56,32 +55,22 @@ std::string xml_text(std::string_view s) {
   return html_escape(kept);
 }
 
-// A link field as a full URL when base_url is absolute ("papers/x.pdf" ->
-// "https://host/repo/papers/x.pdf").
-std::string absolute_url(const Urls& urls, const std::string& link) {
-  std::string u = urls.content(link);
-  if (!urls.abs.empty() && !u.empty() && u[0] == '/' && !is_external_url(u))
-    return urls.abs + u.substr(urls.root.size());
-  return u;
-}
-
 }  // namespace
 
 std::string atom_feed(const Site& site, const Urls& urls) {
-  std::string base = urls.absolute("");
+  std::string news_url = urls.absolute(paths::kNews);
   // Atom ids are IRIs: without an absolute base_url, a URN made from the title.
   std::string slug = slugify(site.title);
   std::string feed_id =
-      base.empty() ? "urn:x-sitegen:" + (slug.empty() ? std::string("site") : slug) + ":news"
-                   : base + "news/";
+      news_url.empty() ? "urn:x-sitegen:" + (slug.empty() ? std::string("site") : slug) + ":news"
+                       : news_url;
   std::string out =
       "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n";
   out += "  <title>" + xml_text(site.title + " — " + site.ui.get("news")) + "</title>\n";
   out += "  <id>" + xml_text(feed_id) + "</id>\n";
-  if (!base.empty()) {
-    out += "  <link rel=\"self\" href=\"" + xml_text(base + "news/feed.xml") + "\"/>\n";
-    out += "  <link rel=\"alternate\" type=\"text/html\" href=\"" + xml_text(base + "news/") +
-           "\"/>\n";
+  if (!news_url.empty()) {
+    out += "  <link rel=\"self\" href=\"" + xml_text(urls.absolute(paths::kNewsFeed)) + "\"/>\n";
+    out += "  <link rel=\"alternate\" type=\"text/html\" href=\"" + xml_text(news_url) + "\"/>\n";
   }
   out += "  <updated>" + timestamp(site.news.empty() ? Date{} : site.news.front().date) +
          "</updated>\n";
@@ -97,8 +86,7 @@ std::string atom_feed(const Site& site, const Urls& urls) {
     out += "    <id>" + xml_text(id) + "</id>\n";
     out += "    <updated>" + timestamp(item.date) + "</updated>\n";
     // Each entry points somewhere a reader can open: its own link, or the news page.
-    std::string link =
-        item.link.empty() ? (base.empty() ? "" : base + "news/") : absolute_url(urls, item.link);
+    std::string link = item.link.empty() ? news_url : urls.full(urls.content(item.link));
     if (!link.empty()) out += "    <link href=\"" + xml_text(link) + "\"/>\n";
     out += "    <content type=\"html\">" + xml_text(html) + "</content>\n";
     out += "  </entry>\n";

@@ -91,3 +91,16 @@ TEST_CASE("feed: characters XML 1.0 does not allow are left out") {
   CHECK(build_files({{"site.toml", "title = \"Ada\\u0001 Lab\"\n[person]\nname = \"A\"\n"}})
             .diags.format_all() == "");
 }
+
+TEST_CASE("feed: a protocol-relative link gets the site's scheme, as <head> gives it") {
+  auto r = build_files({{"site.toml",
+                         "title = \"Ada\"\nbase_url = \"https://u.github.io/repo\"\n"
+                         "[person]\nname = \"Ada Example\"\n"},
+                        {"news.toml",
+                         "[[news]]\ndate = 2024-05-01\ntext = \"Slides\"\n"
+                         "link = \"//cdn.example.org/x.pdf\"\n"
+                         "[[news]]\ndate = 2024-04-01\ntext = \"Talk\"\nlink = \"/talks/#t\"\n"}});
+  std::string feed = page_of(r, "news/feed.xml");
+  CHECK(feed.find("    <link href=\"https://cdn.example.org/x.pdf\"/>\n") != std::string::npos);
+  CHECK(feed.find("    <link href=\"https://u.github.io/repo/talks/#t\"/>\n") != std::string::npos);
+}

@@ -10,9 +10,7 @@ std::string redirect_page(const Redirect& redirect, const Site& site, const Urls
   const UiStrings ui = site.ui.text.empty() ? builtin_ui_strings(site.language) : site.ui;
   // Where the browser goes: a path of the site below the base path, or the address given.
   std::string href = urls.content(redirect.to);
-  std::string full = href;
-  if (!href.empty() && href[0] == '/' && !urls.abs.empty())
-    full = urls.abs + href.substr(urls.root.size());
+  std::string full = urls.full(href);
   std::string title = html_escape(ui.get("moved_title"));
   return "<!DOCTYPE html>\n<html lang=\"" + html_escape(site.language) +
          "\">\n<head>\n<meta charset=\"utf-8\">\n"

@@ -27,29 +27,28 @@ void page_jobs(const Site& site, const View& view, const std::string& prefix,
   };
   add("index.html", "home", [v] { return v->home(); });
   if (!site.publications.empty()) {
-    add("publications/index.html", "publications", [v] { return v->publications(); });
-    for (size_t i = 0; i < view.filters().size(); ++i)
-      add(view.filters()[i].rel + "index.html", "publications",
+    add(paths::file_of(paths::kPublications), "publications", [v] { return v->publications(); });
+    for (size_t i = 0; i < site.filters.size(); ++i)
+      add(paths::file_of(site.filters[i].path), "publications",
           [v, i] { return v->publications_filtered(i); });
     for (size_t i = 0; i < site.publications.size(); ++i) {
-      add(View::publication_path(site.publications[i]) + "index.html", "publication",
+      add(paths::file_of(site.publications[i].path), "publication",
           [v, i] { return v->publication(i); });
       if (prefix.empty())
-        jobs.push_back({View::bib_path(site.publications[i]), nullptr, {}, &view.bibtex()[i]});
+        jobs.push_back({paths::bibtex(site.publications[i].slug), nullptr, {}, &view.bibtex()[i]});
     }
   }
   if (!site.members.empty()) {
-    add("people/index.html", "people", [v] { return v->people(); });
+    add(paths::file_of(paths::kPeople), "people", [v] { return v->people(); });
     for (size_t i = 0; i < site.members.size(); ++i)
-      add(View::member_path(site.members[i]) + "index.html", "member",
-          [v, i] { return v->member(i); });
+      add(paths::file_of(site.members[i].path), "member", [v, i] { return v->member(i); });
   }
-  if (!site.news.empty()) add("news/index.html", "news", [v] { return v->news(); });
-  if (!site.talks.empty()) add("talks/index.html", "talks", [v] { return v->talks(); });
-  if (!site.cv.empty()) add("cv/index.html", "cv", [v] { return v->cv(); });
+  if (!site.news.empty()) add(paths::file_of(paths::kNews), "news", [v] { return v->news(); });
+  if (!site.talks.empty()) add(paths::file_of(paths::kTalks), "talks", [v] { return v->talks(); });
+  if (!site.cv.empty()) add(paths::file_of(paths::kCv), "cv", [v] { return v->cv(); });
   for (size_t i = 0; i < site.pages.size(); ++i)
-    add(site.pages[i].slug + "/index.html", "page", [v, i] { return v->page(i); });
-  add("404.html", "404", [v] { return v->not_found(); });
+    add(paths::file_of(site.pages[i].path), "page", [v, i] { return v->page(i); });
+  add(std::string(paths::kNotFound), "404", [v] { return v->not_found(); });
 }
 
 // The files made from the whole view at once: every entry's BibTeX, the news feed, and
@@ -62,13 +61,15 @@ void add_site_files(const SitePages& pages, Output& out) {
       all_bib += bib;
       all_bib += '\n';
     }
-    out.files["publications.bib"].bytes = std::move(all_bib);
+    out.files[std::string(paths::kAllBibtex)].bytes = std::move(all_bib);
   }
-  if (!site.news.empty()) out.files["news/feed.xml"].bytes = atom_feed(site, pages.view().urls());
+  if (!site.news.empty())
+    out.files[std::string(paths::kNewsFeed)].bytes = atom_feed(site, pages.view().urls());
   // Each language has its own feed, in its words.
   for (const auto& t : pages.translations())
     if (!t->site.news.empty())
-      out.files[t->view.urls().prefix + "news/feed.xml"].bytes = atom_feed(t->site, t->view.urls());
+      out.files[t->view.urls().prefix + std::string(paths::kNewsFeed)].bytes =
+          atom_feed(t->site, t->view.urls());
   for (const Redirect& r : site.redirects)
     out.files[redirect_output_path(r.from)].bytes = redirect_page(r, site, pages.view().urls());
 }
@@ -114,7 +115,7 @@ OutputPlan SitePages::plan(size_t languages) const {
   // Publications are shared by every language, and so are the lists.
   if (plan.papers > 0) {
     plan.list_entries = plan.papers;
-    for (const View::Filter& f : view_.filters()) {
+    for (const PublicationFilter& f : site_.filters) {
       ++plan.filter_pages;
       plan.topic_pages += f.kind == "tag";
       plan.list_entries += f.pubs.size();
@@ -190,7 +191,7 @@ size_t render_pages(const SitePages& pages, Output& out, Diagnostics& diags, con
   std::iota(order.begin(), order.end(), 0);
   std::stable_partition(order.begin(), order.end(), [&](size_t i) {
     return !jobs[i].kind || std::string_view(jobs[i].kind) != "publications" ||
-           jobs[i].path == "publications/index.html";
+           jobs[i].path == paths::file_of(paths::kPublications);
   });
   auto worker = [&] {
     std::map<std::string, size_t> last_size;  // per template: a good first reserve()

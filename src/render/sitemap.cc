@@ -9,6 +9,8 @@ void add_sitemap_and_robots(const Urls& urls, Output& out,
                             const std::vector<SiteLanguage>& languages,
                             const std::set<std::string>& leave_out) {
   std::string robots = "User-agent: *\nAllow: /\n";
+  // A file's full address: every language's pages are below the default one's root.
+  auto full = [&](std::string_view path) { return urls.full(urls.shared(path)); };
   if (!urls.abs.empty()) {
     std::string xml =
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -20,26 +22,26 @@ void add_sitemap_and_robots(const Urls& urls, Output& out,
       if (leave_out.count(path)) continue;
       std::string rel = path.substr(0, path.size() - 10);
       if (languages.empty()) {
-        xml += "  <url><loc>" + html_escape(urls.abs + rel) + "</loc></url>\n";
+        xml += "  <url><loc>" + html_escape(full(rel)) + "</loc></url>\n";
         continue;
       }
       // The page's address below its language's folder.
       for (const SiteLanguage& l : languages)
         if (!l.prefix.empty() && rel.starts_with(l.prefix)) rel = rel.substr(l.prefix.size());
-      xml += "  <url><loc>" + html_escape(urls.abs + path.substr(0, path.size() - 10)) + "</loc>\n";
+      xml += "  <url><loc>" + html_escape(full(path.substr(0, path.size() - 10))) + "</loc>\n";
       for (const SiteLanguage& l : languages)
         xml += "    <xhtml:link rel=\"alternate\" hreflang=\"" + html_escape(l.tag) + "\" href=\"" +
-               html_escape(urls.abs + l.prefix + rel) + "\"/>\n";
+               html_escape(full(l.prefix + rel)) + "\"/>\n";
       xml += "    <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"" +
-             html_escape(urls.abs + languages.front().prefix + rel) + "\"/>\n";
+             html_escape(full(languages.front().prefix + rel)) + "\"/>\n";
       xml += "  </url>\n";
     }
     xml += "</urlset>\n";
-    out.files["sitemap.xml"].bytes = std::move(xml);
-    robots += "Sitemap: " + urls.abs + "sitemap.xml\n";
+    out.files[std::string(paths::kSitemap)].bytes = std::move(xml);
+    robots += "Sitemap: " + full(paths::kSitemap) + "\n";
   }
-  if (!out.files.count("robots.txt"))
-    out.files["robots.txt"].bytes = std::move(robots);  // static/ wins
+  if (!out.files.count(std::string(paths::kRobots)))
+    out.files[std::string(paths::kRobots)].bytes = std::move(robots);  // static/ wins
 }
 
 }  // namespace sitegen

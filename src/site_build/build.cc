@@ -57,13 +57,13 @@ void check_output_paths(const SitePages& pages, const Source& content, const Out
   constexpr size_t kMaxName = 255;  // NAME_MAX of Linux, macOS and Windows file systems
   // What names each path: a paper (its id, and the tags whose pages it is first on), a page.
   const Site& site = pages.site();
-  std::map<std::string, SourceLoc> paths;
+  std::map<std::string, SourceLoc> named;
   for (const Publication& p : site.publications) {
     const SourceLoc& id = p.id_loc.path.empty() ? p.loc : p.id_loc;
-    paths.emplace(View::publication_path(p) + "index.html", id);
-    paths.emplace(View::bib_path(p), id);
+    named.emplace(paths::file_of(p.path), id);
+    named.emplace(paths::bibtex(p.slug), id);
   }
-  for (const View::Filter& f : pages.view().filters()) {
+  for (const PublicationFilter& f : site.filters) {
     if (f.pubs.empty()) continue;
     // A tag's page is named by the tag as the first paper that has it spells it.
     const Publication& first = site.publications[f.pubs[0]];
@@ -73,20 +73,21 @@ void check_output_paths(const SitePages& pages, const Source& content, const Out
         loc = &first.tag_locs[i];
         break;
       }
-    paths.emplace(f.rel + "index.html", *loc);
+    named.emplace(paths::file_of(f.path), *loc);
   }
-  for (const Page& p : site.pages) paths.emplace(p.slug + "/index.html", p.loc);
-  for (const auto& job : pages.jobs()) paths.emplace(job.path, SourceLoc{});
+  for (const Page& p : site.pages) named.emplace(paths::file_of(p.path), p.loc);
+  for (const auto& job : pages.jobs()) named.emplace(job.path, SourceLoc{});
   for (const StaticFile& f : site.static_files)
-    paths.emplace(f.rel,
+    named.emplace(f.rel,
                   SourceLoc{content.display(f.from.empty() ? "static/" + f.rel : f.from), 0, 0});
-  for (const auto& [rel, _] : fixed.files) paths.emplace(rel, SourceLoc{});
-  for (const char* rel : {"sitemap.xml", "robots.txt", ".nojekyll", "CNAME"})
-    paths.emplace(rel, SourceLoc{});
+  for (const auto& [rel, _] : fixed.files) named.emplace(rel, SourceLoc{});
+  for (std::string_view rel :
+       {paths::kSitemap, paths::kRobots, std::string_view(".nojekyll"), std::string_view("CNAME")})
+    named.emplace(std::string(rel), SourceLoc{});
   // An old address may not take the place of anything the site has now.
   for (const Redirect& r : site.redirects) {
     std::string rel = redirect_output_path(r.from);
-    if (paths.emplace(rel, r.from_loc).second) continue;
+    if (named.emplace(rel, r.from_loc).second) continue;
     std::string shown = "/" + (rel.ends_with("index.html") ? rel.substr(0, rel.size() - 10) : rel);
     diags.error(r.from_loc, "the redirect from `" + r.from + "` would replace " + shown + ", a " +
                                 (pages.find(rel) != pages.jobs().size() ? "page" : "file") +
@@ -95,7 +96,7 @@ void check_output_paths(const SitePages& pages, const Source& content, const Out
   auto where = [&](const SourceLoc& loc) {
     return loc.path.empty() ? SourceLoc{content.display("site.toml"), 0, 0} : loc;
   };
-  for (auto it = paths.begin(); it != paths.end(); ++it) {
+  for (auto it = named.begin(); it != named.end(); ++it) {
     const std::string& rel = it->first;
     for (size_t start = 0; start < rel.size();) {
       size_t end = std::min(rel.find('/', start), rel.size());
@@ -110,8 +111,8 @@ void check_output_paths(const SitePages& pages, const Source& content, const Out
       start = end + 1;
     }
     // The paths below `rel` as a folder sort right after it (before "rel0", after "rel.").
-    auto below = paths.lower_bound(rel + "/");
-    if (below != paths.end() && below->first.starts_with(rel + "/")) {
+    auto below = named.lower_bound(rel + "/");
+    if (below != named.end() && below->first.starts_with(rel + "/")) {
       const SourceLoc& loc = it->second.path.empty() ? below->second : it->second;
       diags.error(where(loc), "`" + rel + "` would be both a file and a folder of the output (" +
                                   below->first + "); rename the page, id or file that makes one");
@@ -146,9 +147,11 @@ struct CvTarget {
 
 std::vector<CvTarget> cv_targets(const SitePages& pages,
                                  const std::vector<SiteLanguage>& languages) {
-  std::vector<CvTarget> targets = {{"cv/index.html", "cv.pdf", &pages.site()}};
+  std::vector<CvTarget> targets = {
+      {paths::file_of(paths::kCv), std::string(paths::kCvPdf), &pages.site()}};
   for (size_t i = 1; i < languages.size() && i <= pages.translations().size(); ++i)
-    targets.push_back({languages[i].prefix + "cv/index.html", languages[i].prefix + "cv.pdf",
+    targets.push_back({languages[i].prefix + paths::file_of(paths::kCv),
+                       languages[i].prefix + std::string(paths::kCvPdf),
                        &pages.translations()[i - 1]->site});
   return targets;
 }
@@ -239,7 +242,7 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
       t.base_url = site.base_url;
       t.ui = ui_strings_for(t.language, theme.i18n, t.i18n_files, diags);
       languages.push_back(
-          {t.language, t.ui.get("language_name"), t.ui.get("locale"), t.language + "/"});
+          {t.language, t.ui.get("language_name"), t.ui.get("locale"), paths::language(t.language)});
       if (options.report_untranslated)
         for (const Untranslated& u : t.untranslated)
           diags.note(u.loc,

@@ -217,7 +217,7 @@ std::string page_for_print(std::string html, const BaseUrl& base, std::string_vi
         // PDF is made, so it is left out (links to a place in the page or to other
         // sites stay).
         std::string_view url = trim(a.value);
-        if (url.starts_with('#') || url.starts_with("//") || !url_scheme(url).empty()) continue;
+        if (!url.empty() && !is_site_path(url)) continue;
         size_t from = static_cast<size_t>(a.name.data() - html.data());
         size_t to = static_cast<size_t>(a.value.data() + a.value.size() - html.data());
         size_t open = static_cast<size_t>(a.value.data() - html.data());

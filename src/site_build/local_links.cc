@@ -25,7 +25,7 @@ void check_one(std::string_view field, const std::string& url, const SourceLoc& 
                            "tel URLs and relative paths");
     return;
   }
-  if (!is_local_url(url) || names_output_file(url, out)) return;
+  if (!is_site_path(url) || names_output_file(url, out)) return;
   std::string path = path_of(url);
   bool page = path.empty() || path.back() == '/';
   diags.warning(
@@ -57,7 +57,7 @@ void check_markdown(const std::string& path, std::string_view md, size_t offset,
                              "URLs and relative paths");
       continue;
     }
-    if (!is_local_url(l.url)) continue;
+    if (!is_site_path(l.url)) continue;
     std::string target = site_path(dir, l.url);
     if (names_output_file(target, out)) continue;
     std::string file = path_of(target);
@@ -72,10 +72,6 @@ void check_markdown(const std::string& path, std::string_view md, size_t offset,
 
 }  // namespace
 
-bool is_local_url(std::string_view url) {
-  return !url.empty() && url[0] != '#' && !is_external_url(url);
-}
-
 bool names_output_file(std::string_view url, const Output& out) {
   std::string path = path_of(url);
   if (path.empty() || path.back() == '/') return out.files.count(path + "index.html") > 0;
@@ -89,7 +85,7 @@ void check_local_links(const Site& site, const Output& out, const Source& conten
   for (const FieldLink& f : site.field_links)
     check_one(f.field, f.url, f.loc, site.allow_javascript_urls, out, content, diags);
   for (const Redirect& r : site.redirects)
-    if (is_local_url(r.to) && !names_output_file(r.to, out))
+    if (is_site_path(r.to) && !names_output_file(r.to, out))
       diags.warning(r.to_loc, "the redirect from `" + r.from + "` leads to `" + r.to +
                                   "`, which is not a file or page of the site");
   if (!site.bio_path.empty())

@@ -11,9 +11,8 @@
 
 namespace sitegen {
 
-// Whether `url`, as written in content (relative to the site root), names a file of
-// `out`; URLs with a scheme, protocol-relative ones and bare #fragments are not local.
-bool is_local_url(std::string_view url);
+// Whether `url`, a path of the site as written in content (relative to the site root,
+// is_site_path), names a file of `out`.
 bool names_output_file(std::string_view url, const Output& out);
 
 void check_local_links(const Site& site, const Output& out, const Source& content,

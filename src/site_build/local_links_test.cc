@@ -111,13 +111,3 @@ TEST_CASE("local links: Markdown links are checked where they are written") {
         "  [slides](slides.pdf), [CV](../cv.pdf), [home](../), [top](#top)\n"
         "           ^\n");
 }
-
-TEST_CASE("local links: which URLs are local") {
-  CHECK(is_local_url("papers/x.pdf"));
-  CHECK(is_local_url("/cv/"));
-  CHECK_FALSE(is_local_url("https://example.org/"));
-  CHECK_FALSE(is_local_url("mailto:ada@example.org"));
-  CHECK_FALSE(is_local_url("//cdn.example.org/x.js"));
-  CHECK_FALSE(is_local_url("#top"));
-  CHECK_FALSE(is_local_url(""));
-}

@@ -58,6 +58,15 @@ bool is_external_url(std::string_view url) {
   return s.size() >= 2 && slash(s[0]) && slash(s[1]);
 }
 
+bool is_site_path(std::string_view url) {
+  return !url.empty() && url[0] != '#' && !is_external_url(url);
+}
+
+bool is_web_url(std::string_view url) {
+  std::string s = url_scheme(url);
+  return s == "http" || s == "https";
+}
+
 bool is_safe_link(std::string_view url) {
   std::string s = url_scheme(url);
   return s.empty() || s == "http" || s == "https" || s == "mailto" || s == "tel";

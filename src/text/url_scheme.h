@@ -18,6 +18,13 @@ std::string url_scheme(std::string_view url);
 // URLs are the site's own: checks for files, the base path put in front, absolute forms.
 bool is_external_url(std::string_view url);
 
+// A URL that names a file or page of the site itself ("papers/x.pdf", "/cv/"): not
+// external, not a bare "#fragment", not empty.
+bool is_site_path(std::string_view url);
+
+// An http or https address, the only ones profiles and Scholar's PDF link may be.
+bool is_web_url(std::string_view url);
+
 // Relative, or one of the schemes a homepage links to: http, https, mailto, tel.
 bool is_safe_link(std::string_view url);
 

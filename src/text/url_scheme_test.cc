@@ -53,4 +53,31 @@ TEST_CASE("url scheme: script URLs, including data other than images") {
     CHECK_FALSE(is_script_url(ok));
 }
 
+
+TEST_CASE("url scheme: the site's own paths") {
+  CHECK(is_site_path("papers/x.pdf"));
+  CHECK(is_site_path("/cv/"));
+  CHECK(is_site_path("../cv.pdf"));
+  CHECK(is_site_path("cv/#talks"));
+  CHECK_FALSE(is_site_path("https://example.org/"));
+  CHECK_FALSE(is_site_path("HTTPS://example.org/"));
+  CHECK_FALSE(is_site_path("mailto:ada@example.org"));
+  CHECK_FALSE(is_site_path("//cdn.example.org/x.js"));
+  CHECK_FALSE(is_site_path("\\\\cdn.example.org/x.js"));
+  CHECK_FALSE(is_site_path("/\\cdn.example.org/x.js"));
+  CHECK_FALSE(is_site_path(" java\tscript:alert(1)"));
+  CHECK_FALSE(is_site_path("#top"));
+  CHECK_FALSE(is_site_path(""));
+}
+
+TEST_CASE("url scheme: web addresses") {
+  CHECK(is_web_url("https://orcid.org/0000-0002-1825-0097"));
+  CHECK(is_web_url("HTTP://example.org/"));
+  CHECK_FALSE(is_web_url("httpx://example.org/"));
+  CHECK_FALSE(is_web_url("http-notes/x.html"));
+  CHECK_FALSE(is_web_url("//cdn.example.org/x.pdf"));
+  CHECK_FALSE(is_web_url("mailto:ada@example.org"));
+  CHECK_FALSE(is_web_url("papers/x.pdf"));
+}
+
 }  // namespace sitegen

@@ -243,16 +243,6 @@ Data ui_table(const UiStrings& ui) {
 
 }  // namespace
 
-Urls::Urls(const BaseUrl& base_url, bool allow_scripts)
-    : root(base_url.root), abs(base_url.abs), allow_scripts(allow_scripts) {}
-
-std::string Urls::content(const std::string& url, bool trusted) const {
-  if (!is_safe_link(url) && !(allow_scripts && trusted)) return "";
-  if (url.empty() || url[0] == '#' || is_external_url(url)) return url;
-  if (url[0] == '/') return root + url.substr(1);
-  return root + url;
-}
-
 View::View(const Site& site, ViewOptions options)
     : site_(site),
       ui_(site.ui.text.empty() ? builtin_ui_strings(site.language) : site.ui),
@@ -300,8 +290,8 @@ View::View(const Site& site, ViewOptions options)
   put(common_, "icons_url", urls_.shared("assets/icons.svg"));
   put(common_, "fonts_url", urls_.shared("assets/fonts/"));
   put(common_, "body_end_html", options_.body_end_html);
-  put(common_, "publications_url", urls_.page("publications/"));
-  put(common_, "news_url", urls_.page("news/"));
+  put(common_, "publications_url", urls_.page(paths::kPublications));
+  put(common_, "news_url", urls_.page(paths::kNews));
   // The publication list's legend: on a group site, first how members' names are styled.
   std::vector<const Publication*> all_pubs;
   for (const Publication& p : site.publications) all_pubs.push_back(&p);
@@ -312,14 +302,15 @@ View::View(const Site& site, ViewOptions options)
 
   // Navigation: the [nav] items, or every section that has content; then pages with nav = true.
   auto section_rel = [&](const std::string& name) -> std::pair<std::string, std::string> {
-    if (name == "people" && !site.group.name.empty()) return {ui_.get("people"), "people/"};
-    if (name == "publications") return {ui_.get("publications"), "publications/"};
-    if (name == "talks") return {ui_.get("talks"), "talks/"};
-    if (name == "news") return {ui_.get("news"), "news/"};
-    if (name == "cv") return {ui_.get("cv"), "cv/"};
+    if (name == "people" && !site.group.name.empty())
+      return {ui_.get("people"), std::string(paths::kPeople)};
+    if (name == "publications") return {ui_.get("publications"), std::string(paths::kPublications)};
+    if (name == "talks") return {ui_.get("talks"), std::string(paths::kTalks)};
+    if (name == "news") return {ui_.get("news"), std::string(paths::kNews)};
+    if (name == "cv") return {ui_.get("cv"), std::string(paths::kCv)};
     for (const Page& pg : site.pages)
-      if (pg.slug == name) return {pg.title, pg.slug + "/"};
-    return {name, name + "/"};
+      if (pg.slug == name) return {pg.title, pg.path};
+    return {name, paths::page(name)};
   };
   std::vector<std::string> names = site.nav;
   if (names.empty()) {
@@ -333,34 +324,6 @@ View::View(const Site& site, ViewOptions options)
     if (pg.nav && std::find(names.begin(), names.end(), pg.slug) == names.end())
       names.push_back(pg.slug);
   for (const std::string& n : names) nav_items_.push_back(section_rel(n));
-
-  // Filters: every type (in the format's order), year (newest first) and tag (A-Z).
-  const auto& pubs = site.publications;
-  for (PublicationType t : publication_types_in_group_order()) {
-    std::string name(info(t).name);
-    Filter f{"type", name, ui_.get("types." + name), "publications/type/" + name + "/", {}};
-    for (size_t i = 0; i < pubs.size(); ++i)
-      if (pubs[i].type == t) f.pubs.push_back(i);
-    if (!f.pubs.empty()) filters_.push_back(std::move(f));
-  }
-  std::map<int, std::vector<size_t>, std::greater<int>> years;
-  std::map<std::string, std::pair<std::string, std::vector<size_t>>> tags;  // slug -> name, pubs
-  for (size_t i = 0; i < pubs.size(); ++i) {
-    years[pubs[i].year].push_back(i);
-    for (const std::string& t : pubs[i].tags) {
-      auto& entry = tags[slugify(t)];
-      if (entry.first.empty()) entry.first = t;
-      if (entry.second.empty() || entry.second.back() != i) entry.second.push_back(i);
-    }
-  }
-  for (auto& [y, idx] : years) {
-    std::string label = y ? std::to_string(y) : ui_.get("undated");
-    filters_.push_back({"year", label, label, "publications/year/" + slugify(label) + "/", idx});
-  }
-  for (auto& [slug, entry] : tags)
-    if (!slug.empty())
-      filters_.push_back(
-          {"tag", entry.first, entry.first, "publications/tag/" + slug + "/", entry.second});
 
   news_html_.reserve(site.news.size());
   for (const NewsItem& n : site.news)
@@ -486,7 +449,7 @@ Data View::page_meta(const std::string& kind, const std::string& title, const st
 void View::put_languages(Data& d, const std::string& rel, std::string& head) const {
   // The 404 page is no address of its own: its switcher leads to each language's home,
   // and it has no alternates.
-  bool not_found = rel == "404.html";
+  bool not_found = rel == paths::kNotFound;
   std::string target = not_found ? "" : rel;
   Data list = data_list(options_.languages.size());
   for (const SiteLanguage& l : options_.languages) {
@@ -524,7 +487,7 @@ Data View::pub_entry(size_t index, char& math) const {
   const Publication& p = site_.publications[index];
   Data d;
   put(d, "slug", p.slug);
-  put(d, "url", urls_.page(publication_path(p)));
+  put(d, "url", urls_.page(p.path));
   put(d, "title", p.title);
   std::string title_html = text_with_math_html(p.title);
   std::string note_html = p.note.empty() ? "" : md_inline(p.note, p.note_trusted);
@@ -552,10 +515,10 @@ Data View::pub_entry(size_t index, char& math) const {
   put(d, "year", p.year ? std::to_string(p.year) : "");
   // The keys of the filter pages this entry is on, for the list's script: the last part
   // of /publications/year/<key>/ and /publications/tag/<key>/.
-  put(d, "year_key", p.year ? std::to_string(p.year) : "undated");
+  put(d, "year_key", paths::year_key(p.year));
   std::string topic_keys;
   for (const std::string& t : p.tags) {
-    std::string key = slugify(t);
+    std::string key = paths::tag_key(t);
     if (!key.empty()) topic_keys += (topic_keys.empty() ? "" : " ") + key;
   }
   put(d, "topic_keys", std::move(topic_keys));
@@ -585,7 +548,7 @@ Data View::pub_entry(size_t index, char& math) const {
   for (const std::string& t : p.tags) {
     Data tag;
     put(tag, "name", t);
-    put(tag, "url", urls_.page("publications/tag/" + slugify(t) + "/"));
+    put(tag, "url", urls_.page(paths::tag_filter(paths::tag_key(t))));
     data_push(tags, std::move(tag));
   }
   put(d, "tags", std::move(tags));
@@ -610,7 +573,7 @@ Data View::pub_entry(size_t index, char& math) const {
   put(d, "has_abstract", data_flag(!p.abstract.empty()));
   put(d, "abstract_html", std::move(abstract_html));
   put(d, "bibtex", bibtex_[index]);
-  put(d, "bib_url", urls_.shared(bib_path(p)));
+  put(d, "bib_url", urls_.shared(paths::bibtex(p.slug)));
   // Lists insert the entry rendered once, not once per page that lists it.
   put(d, "pub_html", data_partial_html("partials/pub"));
   return d;
@@ -655,7 +618,7 @@ Data View::home() const {
     if (!site_.members[i].alumni()) data_push(members, member_card(i));
   put(d, "has_members", data_flag(!members.is_empty_list()));
   put(d, "members", std::move(members));
-  put(d, "people_url", urls_.page("people/"));
+  put(d, "people_url", urls_.page(paths::kPeople));
   return d;
 }
 
@@ -678,36 +641,41 @@ void View::put_citation_stats(Data& d) const {
   put(d, "h_index", ui_.get("h_index", {{"n", std::to_string(h)}}));
 }
 
+std::string View::filter_label(const PublicationFilter& f) const {
+  if (f.kind == "type") return ui_.get("types." + f.value);
+  if (f.kind == "year" && f.value.empty()) return ui_.get("undated");
+  return f.value;
+}
+
 Data View::publications() const {
   const auto& pubs = site_.publications;
   // Groups: by type in the format's order, by year newest first, or one group.
   std::vector<std::pair<std::string, std::vector<size_t>>> groups;
   const std::string& by = site_.pubs_settings.group_by;
-  if (by == "type") {
-    for (const Filter& f : filters_)
-      if (f.kind == "type") groups.emplace_back(f.label, f.pubs);
-  } else if (by == "year") {
-    for (const Filter& f : filters_)
-      if (f.kind == "year") groups.emplace_back(f.label, f.pubs);
+  if (by == "type" || by == "year") {
+    for (const PublicationFilter& f : site_.filters)
+      if (f.kind == by) groups.emplace_back(filter_label(f), f.pubs);
   } else if (!pubs.empty()) {
     std::vector<size_t> all(pubs.size());
     for (size_t i = 0; i < all.size(); ++i) all[i] = i;
     groups.emplace_back("", std::move(all));
   }
-  return publication_list(ui_.get("publications"), "publications/", groups, nullptr, by == "type");
+  return publication_list(ui_.get("publications"), std::string(paths::kPublications), groups,
+                          nullptr, by == "type");
 }
 
 Data View::publications_filtered(size_t index) const {
-  const Filter& f = filters_[index];
-  std::string title = f.kind == "tag"    ? ui_.get("publications_on", {{"tag", f.label}})
-                      : f.kind == "year" ? ui_.get("publications_from", {{"year", f.label}})
-                                         : f.label;
-  return publication_list(title, f.rel, {{"", f.pubs}}, &f, f.kind == "type");
+  const PublicationFilter& f = site_.filters[index];
+  std::string label = filter_label(f);
+  std::string title = f.kind == "tag"    ? ui_.get("publications_on", {{"tag", label}})
+                      : f.kind == "year" ? ui_.get("publications_from", {{"year", label}})
+                                         : label;
+  return publication_list(title, f.path, {{"", f.pubs}}, &f, f.kind == "type");
 }
 
 Data View::publication_list(const std::string& title, const std::string& rel,
                             const std::vector<std::pair<std::string, std::vector<size_t>>>& groups,
-                            const Filter* current, bool type_groups) const {
+                            const PublicationFilter* current, bool type_groups) const {
   bool math = false;
   for (const auto& group : groups)
     for (size_t i : group.second) math = math || (pub_math_[i] & kMathInList);
@@ -731,25 +699,24 @@ Data View::publication_list(const std::string& title, const std::string& rel,
   put(d, "groups", std::move(glist));
   Data filter_groups = data_list(3);
   for (const char* kind : {"type", "year", "tag"}) {
-    size_t n = std::count_if(filters_.begin(), filters_.end(),
-                             [&](const Filter& f) { return f.kind == kind; });
+    size_t n = std::count_if(site_.filters.begin(), site_.filters.end(),
+                             [&](const PublicationFilter& f) { return f.kind == kind; });
     // Every filter page listing every filter would make the site grow with the square
     // of the topics (400 papers with 20 topics each: gigabytes). A long list is shown
     // whole on the main list only; elsewhere the current filter and a link to it.
     bool cut = current && n > kFiltersOnEveryPage;
     Data fl = data_list(cut ? 1 : n);
-    for (const Filter& f : filters_) {
+    for (const PublicationFilter& f : site_.filters) {
       if (f.kind != kind || (cut && &f != current)) continue;
       Data item;
-      put(item, "label", f.label);
+      put(item, "label", filter_label(f));
       put(item, "count", std::to_string(f.pubs.size()));
-      put(item, "url", urls_.page(f.rel));
+      put(item, "url", urls_.page(f.path));
       put(item, "current", data_flag(&f == current));
       // What the list's script filters by: ?type=, ?year= or ?topic= and the key that
       // ends the filter page's path.
       put(item, "param", std::string(f.kind == "tag" ? "topic" : f.kind));
-      std::string key = f.rel.substr(0, f.rel.size() - 1);
-      put(item, "key", key.substr(key.rfind('/') + 1));
+      put(item, "key", f.key);
       data_push(fl, std::move(item));
     }
     if (n == 0) continue;
@@ -762,7 +729,7 @@ Data View::publication_list(const std::string& title, const std::string& rel,
     put(fg, "filters", std::move(fl));
     put(fg, "has_more", data_flag(cut));
     if (cut) {
-      put(fg, "more_url", urls_.page("publications/"));
+      put(fg, "more_url", urls_.page(paths::kPublications));
       put(fg, "more_label",
           ui_.get(k == "type"   ? "all_types"
                   : k == "year" ? "all_years"
@@ -777,26 +744,25 @@ Data View::publication_list(const std::string& title, const std::string& rel,
   // The main list filters in place; the filter pages are plain lists.
   put(d, "has_search", data_flag(current == nullptr && count > 1));
   put(d, "search_js_url", urls_.shared("assets/publications.js") + options_.js_url_query);
-  put(d, "all_url", urls_.page("publications/"));
+  put(d, "all_url", urls_.page(paths::kPublications));
   put(d, "count", std::to_string(count));
   put(d, "count_label", ui_.get("in_total", {{"n", std::to_string(count)}}));
-  put(d, "bib_all_url", urls_.shared("publications.bib"));
+  put(d, "bib_all_url", urls_.shared(paths::kAllBibtex));
   return d;
 }
 
 Data View::publication(size_t index) const {
   const Publication& p = site_.publications[index];
   std::string desc = p.venue_full.empty() ? p.venue : p.venue_full;
-  Data d =
-      page_meta("publication", p.title, publication_path(p), desc, pub_math_[index] & kMathOnPage,
-                publication_head_html(site_, urls_, p, publication_path(p)));
+  Data d = page_meta("publication", p.title, p.path, desc, pub_math_[index] & kMathOnPage,
+                     publication_head_html(site_, urls_, p, p.path));
   put(d, "pub", pub_ref(index));
   put_legend(d, {&p}, site_.pubs_settings.markers, name_styles({&p}));
   return d;
 }
 
 Data View::news() const {
-  Data d = page_meta("news", ui_.get("news"), "news/", "",
+  Data d = page_meta("news", ui_.get("news"), std::string(paths::kNews), "",
                      std::any_of(news_html_.begin(), news_html_.end(),
                                  [](const std::string& h) { return sitegen::has_math(h); }));
   Data items = data_list(site_.news.size());
@@ -804,8 +770,22 @@ Data View::news() const {
     data_push(items, news_item(i));
   }
   put(d, "news", std::move(items));
-  put(d, "feed_url", urls_.page("news/feed.xml"));
+  put(d, "feed_url", urls_.page(paths::kNewsFeed));
   return d;
+}
+
+Data View::talk_events(const Talk& t) const {
+  Data given = data_list(t.given.size());
+  for (const TalkEvent& e : t.given) {
+    Data g;
+    put(g, "event", e.event);
+    put(g, "location", e.location);
+    put(g, "date", format_date(e.date, ui_.dates));
+    put(g, "date_iso", iso_date(e.date));
+    put(g, "link", e.link.empty() ? "" : urls_.content(e.link));
+    data_push(given, std::move(g));
+  }
+  return given;
 }
 
 Data View::talks() const {
@@ -833,21 +813,11 @@ Data View::talks() const {
     put(item, "links", std::move(links));
     put(item, "has_abstract", data_flag(!abstract_html.empty()));
     put(item, "abstract_html", std::move(abstract_html));
-    Data given = data_list(t.given.size());
-    for (const TalkEvent& e : t.given) {
-      Data g;
-      put(g, "event", e.event);
-      put(g, "location", e.location);
-      put(g, "date", format_date(e.date, ui_.dates));
-      put(g, "date_iso", iso_date(e.date));
-      put(g, "link", e.link.empty() ? "" : urls_.content(e.link));
-      data_push(given, std::move(g));
-    }
-    put(item, "given", std::move(given));
+    put(item, "given", talk_events(t));
     put_people(item, t.people);
     data_push(talks, std::move(item));
   }
-  Data d = page_meta("talks", ui_.get("talks"), "talks/", "", math);
+  Data d = page_meta("talks", ui_.get("talks"), std::string(paths::kTalks), "", math);
   put(d, "talks", std::move(talks));
   return d;
 }
@@ -855,7 +825,7 @@ Data View::talks() const {
 Data View::page(size_t index) const {
   const Page& pg = site_.pages[index];
   std::string body_html = md(pg.body);
-  Data d = page_meta("page", pg.title, pg.slug + "/", pg.description, sitegen::has_math(body_html));
+  Data d = page_meta("page", pg.title, pg.path, pg.description, sitegen::has_math(body_html));
   put(d, "body_html", std::move(body_html));
   if (const Site* def = options_.default_site)
     for (const Page& other : def->pages)
@@ -867,7 +837,7 @@ Data View::page(size_t index) const {
 }
 
 Data View::not_found() const {
-  return page_meta("404", ui_.get("not_found_title"), "404.html", "");
+  return page_meta("404", ui_.get("not_found_title"), std::string(paths::kNotFound), "");
 }
 
 }  // namespace sitegen

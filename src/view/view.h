@@ -33,27 +33,6 @@ struct ViewOptions {
   const Site* default_site = nullptr;
 };
 
-// Site-relative URL helpers: every URL a template sees starts with the base path.
-struct Urls {
-  std::string root;            // "/" or "/repo/"
-  std::string abs;             // "https://host/repo/" or "" when base_url is only a path
-  bool allow_scripts = false;  // site.toml's allow_javascript_urls
-  std::string prefix;          // where the pages of this language are below root: "zh/"
-  explicit Urls(const BaseUrl& base_url, bool allow_scripts = false);
-  std::string page(const std::string& rel) const {
-    return root + prefix + rel;
-  }  // "publications/" -> "/repo/publications/"
-  std::string absolute(const std::string& rel) const {
-    return abs.empty() ? "" : abs + prefix + rel;
-  }
-  // A file every language shares (assets, BibTeX): "assets/style.css" -> "/repo/assets/style.css".
-  std::string shared(const std::string& rel) const { return root + rel; }
-  // A URL from content: absolute URLs pass through, relative ones point into the site
-  // root. A script URL becomes "" (no link) unless the site allows them and the URL
-  // is `trusted` (not from a .bib file).
-  std::string content(const std::string& url, bool trusted = true) const;
-};
-
 struct NameStyle;
 
 class View {
@@ -67,15 +46,8 @@ class View {
   // Per-page data, pushed on top of common() when rendering.
   Data home() const;
   Data publications() const;
-  // A filtered list: one type, year or tag, pre-rendered so filtering needs no JavaScript.
-  struct Filter {
-    std::string kind;   // "type", "year", "tag"
-    std::string value;  // "conference", "2024", "LLM"
-    std::string label;  // "Conference Papers", "2024", "LLM"
-    std::string rel;    // "publications/type/conference/"
-    std::vector<size_t> pubs;
-  };
-  const std::vector<Filter>& filters() const { return filters_; }
+  // A filtered list: the page of site.filters[filter], pre-rendered so filtering needs
+  // no JavaScript.
   Data publications_filtered(size_t filter) const;
   Data publication(size_t index) const;
   Data news() const;
@@ -92,14 +64,6 @@ class View {
   bool has_math() const { return has_math_; }
   // Each publication's BibTeX, for its page and its .bib file.
   const std::vector<std::string>& bibtex() const { return bibtex_; }
-  // Output paths, relative to the output root.
-  static std::string publication_path(const Publication& p) {
-    return "publications/" + p.slug + "/";
-  }
-  static std::string bib_path(const Publication& p) {
-    return publication_path(p) + p.slug + ".bib";
-  }
-  static std::string member_path(const Member& m) { return "people/" + m.id + "/"; }
 
  private:
   // citations_total and h_index from citations.toml, for the home page.
@@ -120,9 +84,13 @@ class View {
   Data pub_ref(size_t index) const;
   std::string news_text_html(size_t index) const;
   Data news_item(size_t index) const;  // one news item, for the home and news pages
+  // Where and when a talk was given, for /talks/ and a member's page, in the page's words.
+  Data talk_events(const Talk& t) const;
   Data publication_list(const std::string& title, const std::string& rel,
                         const std::vector<std::pair<std::string, std::vector<size_t>>>& groups,
-                        const Filter* current, bool type_groups) const;
+                        const PublicationFilter* current, bool type_groups) const;
+  // A filter's name in the page's language: "Conference Papers", "2024", "LLM".
+  std::string filter_label(const PublicationFilter& f) const;
   // `trusted`: raw HTML in the text is kept; otherwise it is shown as text (see model.h).
   std::string md(const std::string& text, bool trusted = true) const;
   std::string md_inline(const std::string& text, bool trusted = true) const;
@@ -151,7 +119,6 @@ class View {
   bool has_math_ = false;
   std::vector<std::string> bibtex_;
   std::vector<std::string> news_html_;  // each news text, for the home and news pages
-  std::vector<Filter> filters_;
   std::vector<std::pair<std::string, std::string>> nav_items_;  // label, rel
   std::map<std::string, size_t, std::less<>> member_ids_;       // member id -> index
   std::vector<std::vector<size_t>> member_pubs_;                // per member, their papers

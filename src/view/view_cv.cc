@@ -43,11 +43,11 @@ Data View::cv_publications(const CvSection& s, bool& math) const {
     for (size_t i = 0; i < pubs.size(); ++i)
       if (wanted(i)) groups.back().second.push_back(i);
   } else {
-    for (const Filter& f : filters_) {
+    for (const PublicationFilter& f : site_.filters) {
       if (f.kind != s.group_by) continue;
       std::vector<size_t> idx;
       std::copy_if(f.pubs.begin(), f.pubs.end(), std::back_inserter(idx), wanted);
-      if (!idx.empty()) groups.emplace_back(f.label, std::move(idx));
+      if (!idx.empty()) groups.emplace_back(filter_label(f), std::move(idx));
     }
   }
   std::string anchor = s.title.empty() ? s.include : slugify(s.title);
@@ -136,11 +136,11 @@ Data View::cv() const {
     data_put(sec, "entries", std::move(entries));
     data_push(sections, std::move(sec));
   }
-  Data d = page_meta("cv", ui_.get("cv"), "cv/",
+  Data d = page_meta("cv", ui_.get("cv"), std::string(paths::kCv),
                      ui_.get("cv_description", {{"name", site_.person.name}}), math,
                      print_style_html(site_));
   data_put(d, "sections", std::move(sections));
-  put(d, "pdf_url", options_.cv_pdf ? urls_.page("cv.pdf") : "");
+  put(d, "pdf_url", options_.cv_pdf ? urls_.page(paths::kCvPdf) : "");
   return d;
 }
 

@@ -34,15 +34,10 @@ void json_field(std::string& out, std::string_view key, std::string_view value) 
   append_json_string(out, value);
 }
 
-// A URL usable outside the site (feeds, Scholar): absolute when base_url is absolute. A
-// protocol-relative one (`//cdn.example.org/a.pdf`) gets the site's scheme.
+// A URL from content usable outside the site (Scholar, OpenGraph): absolute when
+// base_url is absolute.
 std::string external_url(const Urls& urls, const std::string& content_url) {
-  std::string u = urls.content(content_url);
-  if (urls.abs.empty() || u.empty()) return u;
-  size_t scheme_end = urls.abs.find("://");
-  if (is_external_url(u)) return u.starts_with("//") ? urls.abs.substr(0, scheme_end + 1) + u : u;
-  if (u[0] == '/') return urls.abs.substr(0, urls.abs.find('/', scheme_end + 3)) + u;
-  return u;
+  return urls.full(urls.content(content_url));
 }
 
 constexpr std::string_view kJsonLdOpen = "<script type=\"application/ld+json\">";
@@ -59,7 +54,7 @@ std::string json_ld(const std::string& body) {
 void append_profiles_and_topics(std::string& j, const Person& p) {
   std::string same;
   for (const Link& l : p.links) {
-    if (l.url.compare(0, 4, "http") != 0) continue;
+    if (!is_web_url(l.url)) continue;
     same += (same.empty() ? "" : ",") + json_string(l.url);
   }
   if (!same.empty()) j += ",\"sameAs\":[" + same + "]";
@@ -169,7 +164,7 @@ std::string head_html(const Site& site, const Urls& urls, const PageMeta& page) 
   if (!site.news.empty())
     out += "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"" +
            html_escape(site.title + " — " + site.ui.get("news")) + "\" href=\"" +
-           html_escape(urls.page("news/feed.xml")) + "\">\n";
+           html_escape(urls.page(paths::kNewsFeed)) + "\">\n";
   if (page.kind == "home") out += json_ld(person_json(site, urls));
   return out;
 }
@@ -242,8 +237,7 @@ std::string publication_head_html(const Site& site, const Urls& urls, const Publ
   // address; with a path-only base_url the tag is left out rather than given a guess.
   for (const Link& l : p.links) {
     std::string url = external_url(urls, l.url);
-    bool absolute = url.compare(0, 7, "http://") == 0 || url.compare(0, 8, "https://") == 0;
-    if ((l.label == "pdf" || l.label == "PDF") && absolute) {
+    if ((l.label == "pdf" || l.label == "PDF") && is_web_url(url)) {
       meta(out, "name", "citation_pdf_url", url);
       break;
     }

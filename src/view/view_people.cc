@@ -101,7 +101,7 @@ void View::put_people(Data& d, const std::vector<std::string>& ids) const {
     const Member& m = site_.members[it->second];
     Data p;
     put(p, "name", m.person.name);
-    put(p, "url", urls_.page(member_path(m)));
+    put(p, "url", urls_.page(m.path));
     put(p, "last", data_flag(i + 1 == ids.size()));
     data_push(people, std::move(p));
   }
@@ -116,7 +116,7 @@ Data View::member_card(size_t index) const {
   put(c, "id", m.id);
   put(c, "name", p.name);
   put(c, "native_name", p.native_name);
-  put(c, "url", urls_.page(member_path(m)));
+  put(c, "url", urls_.page(m.path));
   put(c, "role", m.role);
   put(c, "role_label", role_label(m, ui_));
   put(c, "position", p.position.empty() ? role_label(m, ui_) : p.position);
@@ -149,7 +149,7 @@ Data View::member_card(size_t index) const {
 }
 
 Data View::people() const {
-  Data d = page_meta("people", ui_.get("people"), "people/", "");
+  Data d = page_meta("people", ui_.get("people"), std::string(paths::kPeople), "");
   const auto& roles = group_roles();
   Data groups = data_list(roles.size() + 1);
   auto add_group = [&](const std::string& title, bool alumni, auto&& in_group) {
@@ -184,7 +184,7 @@ Data View::people() const {
 Data View::member(size_t index) const {
   const Member& m = site_.members[index];
   const Person& p = m.person;
-  std::string rel = member_path(m);
+  std::string rel = m.path;
   std::string role = role_label(m, ui_);
   std::string bio_html = m.bio.empty() ? "" : md(m.bio);
   const std::vector<size_t>& mine = member_pubs_[index];
@@ -231,22 +231,13 @@ Data View::member(size_t index) const {
     if (!names_member(t.people)) continue;
     Data item;
     put(item, "title_html", text_with_math_html(t.title));
-    Data given = data_list(t.given.size());
-    for (const TalkEvent& e : t.given) {
-      Data g;
-      put(g, "event", e.event);
-      put(g, "location", e.location);
-      put(g, "date", format_date(e.date, ui_.dates));
-      put(g, "date_iso", iso_date(e.date));
-      data_push(given, std::move(g));
-    }
-    put(item, "given", std::move(given));
+    put(item, "given", talk_events(t));
     data_push(talks, std::move(item));
   }
   put(d, "has_talks", data_flag(!talks.is_empty_list()));
   put(d, "talks", std::move(talks));
-  put(d, "people_url", urls_.page("people/"));
-  put(d, "talks_url", urls_.page("talks/"));
+  put(d, "people_url", urls_.page(paths::kPeople));
+  put(d, "talks_url", urls_.page(paths::kTalks));
   return d;
 }
 

@@ -325,3 +325,20 @@ TEST_CASE("view: allow_javascript_urls = false removes script URLs and keeps the
         "src=\"x.png\" onerror=\"ping()\"></p>");
   CHECK(line_with(home, "window.owner") == "<script>window.owner = 1;</script>");
 }
+
+TEST_CASE("view: an undated paper's filter page has one address in every language") {
+  // The list's script matches the filter's key with each entry's data-year: both are
+  // "undated", whatever the page's language calls such papers.
+  BuildResult r = build_files(
+      {{"site.toml", "title = \"A\"\nlanguage = \"de\"\n[person]\nname = \"Ada Example\"\n"},
+       {"publications.toml",
+        "[[publication]]\nid = \"a\"\ntitle = \"T\"\nauthors = [\"Ada Example\"]\nyear = 2024\n"
+        "[[publication]]\nid = \"b\"\ntitle = \"U\"\nauthors = [\"Ada Example\"]\n"}});
+  std::string list = page_of(r, "publications/index.html");
+  CHECK(line_with(list, "data-key=\"undated\"") ==
+        "<li><a href=\"/publications/year/undated/\" data-param=\"year\" data-key=\"undated\">"
+        "Ohne Datum <span class=\"filter-count\">1</span></a></li>");
+  CHECK(list.find("data-year=\"undated\"") != std::string::npos);
+  CHECK(r.output.files.count("publications/year/undated/index.html") == 1);
+  CHECK(r.output.files.count("publications/year/ohne-datum/index.html") == 0);
+}
