@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "base/parallel.h"
+#include "bibtex/citation_key.h"
 #include "bibtex/names.h"
 #include "text/slug.h"
 #include "text/strings.h"
@@ -86,32 +87,6 @@ void link_authors(Site& site, Diagnostics& diags) {
   });
 }
 
-// "hu2026taming": first author's last name, year, first long title word.
-std::string generated_key(const Publication& p) {
-  std::string last;
-  if (!p.authors.empty()) {
-    std::string_view n = p.authors.front().name;
-    size_t sp = n.rfind(' ');
-    last = slugify(sp == std::string_view::npos ? n : n.substr(sp + 1));
-  }
-  std::string word;
-  std::string title = slugify(p.title);
-  for (size_t start = 0; start < title.size();) {
-    size_t end = title.find('-', start);
-    if (end == std::string::npos) end = title.size();
-    std::string w = title.substr(start, end - start);
-    static const std::set<std::string> kSkip = {"a",  "an",  "the", "on",   "of",      "for",
-                                                "in", "and", "to",  "with", "towards", "toward"};
-    if (!kSkip.count(w) && w.size() > 1) {
-      word = w;
-      break;
-    }
-    start = end + 1;
-  }
-  std::string key = last + (p.year ? std::to_string(p.year) : "") + word;
-  return key.empty() ? "paper" : key;
-}
-
 }  // namespace
 
 void assign_slugs(Site& site, Diagnostics& diags, UniqueNames& taken) {
@@ -145,7 +120,7 @@ void assign_slugs(Site& site, Diagnostics& diags, UniqueNames& taken) {
   }
   for (Publication& p : site.publications) {
     if (p.id_given) continue;
-    p.slug = taken.claim_numbered(slugify(generated_key(p)));
+    p.slug = taken.claim_numbered(citation_key(p));
     if (p.key.empty()) p.key = p.slug;
   }
 }
