@@ -250,15 +250,10 @@ std::string author_field(const Publication& p) {
   return out;
 }
 
-// The field that holds the venue for an entry type.
+// The field that holds the venue for an entry type (the table in publication_type.h).
 const char* venue_field(const std::string& type) {
-  if (type == "article" || type == "periodical") return "journal";
-  if (type == "inproceedings" || type == "conference" || type == "incollection" ||
-      type == "inbook") {
-    return "booktitle";
-  }
-  if (type == "phdthesis" || type == "mastersthesis" || type == "thesis") return "school";
-  return "howpublished";
+  const BibtexEntryTypeInfo* row = bibtex_entry_type_info(type);
+  return row ? row->venue_field.data() : "howpublished";
 }
 
 std::string clean_key(std::string_view key) {

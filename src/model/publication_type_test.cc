@@ -111,3 +111,31 @@ TEST_CASE("publication type: generated BibTeX writes a book as @book, a chapter 
   CHECK(info(PublicationType::kChapter).bibtex_type == "incollection");
   CHECK(info(PublicationType::kTalk).bibtex_type == "misc");
 }
+
+TEST_CASE("publication type: the types importers read map through one table") {
+  auto name = [](ForeignTypes list, std::string_view n) {
+    std::optional<PublicationType> t = publication_type_from(list, n);
+    return t ? std::string(info(*t).name) : std::string("unknown");
+  };
+  CHECK(name(ForeignTypes::kHugoBlox, "1") == "conference");
+  CHECK(name(ForeignTypes::kHugoBlox, "article") == "preprint");
+  CHECK(name(ForeignTypes::kHugoBlox, "speech") == "talk");
+  CHECK(name(ForeignTypes::kHugoBlox, "journal-article") == "unknown");
+  CHECK(name(ForeignTypes::kOrcid, "journal-article") == "journal");
+  CHECK(name(ForeignTypes::kOrcid, "lecture-speech") == "talk");
+  CHECK(name(ForeignTypes::kOrcid, "article") == "unknown");
+  CHECK(name(ForeignTypes::kOpenAlex, "article repository") == "preprint");
+  CHECK(name(ForeignTypes::kOpenAlex, "article") == "journal");
+  CHECK(name(ForeignTypes::kOpenAlex, "book-chapter") == "chapter");
+  // Words: the first of the table's words the text holds.
+  CHECK(name(ForeignTypes::kWords, "conference workshop papers") == "conference");
+  CHECK(name(ForeignTypes::kWords, "working papers") == "preprint");
+  CHECK(name(ForeignTypes::kWords, "talks") == "unknown");
+}
+
+TEST_CASE("publication type: written BibTeX puts the venue in the type's own field") {
+  std::string fields;
+  for (std::string_view t : {"article", "inproceedings", "inbook", "phdthesis", "misc"})
+    fields += std::string(bibtex_entry_type_info(t)->venue_field) + " ";
+  CHECK(fields == "journal booktitle booktitle school howpublished ");
+}
