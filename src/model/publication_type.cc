@@ -189,10 +189,6 @@ const BibtexEntryTypeInfo* bibtex_entry_type_info(std::string_view entry_type) {
   return nullptr;
 }
 
-const std::vector<BibtexEntryTypeInfo>& bibtex_entry_types() {
-  return kBibtexTypes;
-}
-
 const PublicationTypeInfo& info(PublicationType type) {
   return kTypes[static_cast<size_t>(type)].info;
 }

@@ -75,9 +75,6 @@ struct BibtexEntryTypeInfo {
 // does not know, which is `other`.
 const BibtexEntryTypeInfo* bibtex_entry_type_info(std::string_view entry_type);
 
-// Every row, in the order of the documentation's table.
-const std::vector<BibtexEntryTypeInfo>& bibtex_entry_types();
-
 // The lists of types other sources write, which importers map to publication types.
 enum class ForeignTypes : uint8_t {
   kHugoBlox,  // Hugo Blox `publication_types`: CSL names and its older numbers "0"-"8"
