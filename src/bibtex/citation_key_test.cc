@@ -45,7 +45,7 @@ TEST_CASE("citation_key: names in either order, with particles, suffixes and oth
   CHECK(citation_key(paper("胡清昊", 2026, "Taming")) == "343c28522026taming");
 }
 
-TEST_CASE("citation_key: missing parts are left out; nothing at all is `paper`") {
+TEST_CASE("citation_key: missing parts are left out, and nothing at all is `paper`") {
   CHECK(citation_key(paper("", 2026, "Taming")) == "2026taming");
   CHECK(citation_key(paper("Qinghao Hu", 0, "Taming")) == "hutaming");
   CHECK(citation_key(paper("Qinghao Hu", 2026, "On the")) == "hu2026");
