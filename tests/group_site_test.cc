@@ -41,9 +41,11 @@ Site load_lab() {
 }
 
 bool by_member(const Author& a, const Member& m) {
-  if (same_name(a.name, m.person.name)) return true;
+  if (a.name.empty()) return false;
+  std::string key = author_name_key(a.name);
+  if (key == author_name_key(m.person.name)) return true;
   for (const std::string& alias : m.person.aliases)
-    if (same_name(a.name, alias)) return true;
+    if (key == author_name_key(alias)) return true;
   return false;
 }
 

@@ -66,9 +66,12 @@ set_tests_properties(action_install PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
 add_test(NAME shell_completions COMMAND bash ${CMAKE_SOURCE_DIR}/tests/completions_test.sh $<TARGET_FILE:sitegen>)
 set_tests_properties(shell_completions PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120)
 
-# --- The layering of src/ (scripts/check-layers.sh): each folder includes only the
-# stages before it in the pipeline, and each library is included by its one folder.
+# --- The layering of src/ (scripts/check-layers.sh): each file, tests too, includes
+# only the folders scripts/layers.txt gives its folder, the graph lists no unused edge,
+# and each library is included by its one folder. tests/check_layers_test.sh breaks a
+# copy of src/ in each of those ways and expects the check to name it.
 add_test(NAME source_layers COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/check-layers.sh)
+add_test(NAME source_layers_check COMMAND bash ${CMAKE_SOURCE_DIR}/tests/check_layers_test.sh)
 
 # --- Math in headless Chromium (tests/browser/math.test.mjs): a site with TeX from real
 # papers, built by sitegen; KaTeX (the site's own copy) typesets every expression without

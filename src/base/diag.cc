@@ -3,15 +3,11 @@
 
 #include <algorithm>
 
+#include "text/utf8.h"
+
 namespace sitegen {
 
 namespace {
-
-bool is_continuation(unsigned char c) {
-  return (c & 0xC0) == 0x80;
-}
-
-constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
 
 // Lines longer than this are quoted in part: the caret's neighbourhood, cut on each
 // side with `...`, so an error in a megabyte-long line prints a line, not a megabyte.
@@ -21,7 +17,7 @@ constexpr size_t kQuoteContext = 60;  // characters on each side of the caret
 size_t char_offset(std::string_view line, size_t chars) {
   size_t i = 0;
   for (; i < line.size(); ++i) {
-    if (is_continuation(static_cast<unsigned char>(line[i]))) continue;
+    if (is_utf8_continuation(line[i])) continue;
     if (chars-- == 0) break;
   }
   return i;
@@ -66,10 +62,9 @@ SourceLoc Diagnostics::loc_at(const std::string& path, size_t offset) const {
   loc.line = static_cast<int>(line);
   // A byte-order mark is no column: editors do not show it, and toml++ skips it.
   size_t from = starts[line - 1];
-  if (line == 1 && source.text.starts_with(kByteOrderMark))
-    from = std::min(kByteOrderMark.size(), offset);
-  for (size_t i = from; i < offset; ++i)
-    loc.col += !is_continuation(static_cast<unsigned char>(source.text[i]));
+  if (line == 1) from = std::min(byte_order_mark_size(source.text), offset);
+  loc.col +=
+      static_cast<int>(utf8_length(std::string_view(source.text).substr(from, offset - from)));
   return loc;
 }
 
@@ -138,8 +133,7 @@ std::string Diagnostics::format(const Diagnostic& d) const {
   size_t end = std::min(source.text.find('\n', start), source.text.size());
   if (end > start && source.text[end - 1] == '\r') --end;
   std::string_view line(source.text.data() + start, end - start);
-  if (d.loc.line == 1 && line.starts_with(kByteOrderMark))
-    line.remove_prefix(kByteOrderMark.size());
+  if (d.loc.line == 1) line.remove_prefix(byte_order_mark_size(line));
   if (line.empty()) return out;
   // Only the caret's neighbourhood of a long line: from kQuoteContext characters before
   // the caret to kQuoteContext after it, `...` where the line goes on.
@@ -157,7 +151,7 @@ std::string Diagnostics::format(const Diagnostic& d) const {
   size_t col = first;
   for (size_t i = from; i < to && col < caret; ++i) {
     unsigned char c = static_cast<unsigned char>(line[i]);
-    if (is_continuation(c)) continue;
+    if (is_utf8_continuation(static_cast<char>(c))) continue;
     out += c == '\t' ? '\t' : ' ';
     ++col;
   }

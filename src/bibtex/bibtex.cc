@@ -64,9 +64,8 @@ class Locator {
       line_start_ = scanned_ = static_cast<size_t>(static_cast<const char*>(nl) - text_.data()) + 1;
       ++line_;
     }
-    size_t from = line_start_ == 0 && text_.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : line_start_;
-    int col = 1;
-    for (size_t i = from; i < offset; ++i) col += (text_[i] & 0xC0) != 0x80;
+    size_t from = line_start_ == 0 ? byte_order_mark_size(text_) : line_start_;
+    int col = 1 + static_cast<int>(utf8_length(text_.substr(from, offset - from)));
     return {path_, line_, col};
   }
 
@@ -201,7 +200,7 @@ std::vector<BibEntry> Parser::run() {
            "invalid UTF-8 (is the file in Latin-1 or another encoding? save it as UTF-8)");
     return entries;
   }
-  if (s_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;
+  pos_ = byte_order_mark_size(s_);
   while (pos_ < s_.size()) {
     const void* p = std::memchr(s_.data() + pos_, '@', s_.size() - pos_);
     if (!p) break;
@@ -489,7 +488,7 @@ SourceLoc BibField::loc_in_value(size_t offset) const {
     if (value[i] == '\n') {
       ++out.line;
       out.col = 1;
-    } else if ((value[i] & 0xC0) != 0x80) {
+    } else if (!is_utf8_continuation(value[i])) {
       ++out.col;
     }
   }

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "bibtex/citation_key.h"
 #include "bibtex/names.h"
 #include "text/tex_math.h"
 
@@ -249,24 +250,10 @@ std::string author_field(const Publication& p) {
   return out;
 }
 
-// The field that holds the venue for an entry type.
+// The field that holds the venue for an entry type (the table in publication_type.h).
 const char* venue_field(const std::string& type) {
-  if (type == "article" || type == "periodical") return "journal";
-  if (type == "inproceedings" || type == "conference" || type == "incollection" ||
-      type == "inbook") {
-    return "booktitle";
-  }
-  if (type == "phdthesis" || type == "mastersthesis" || type == "thesis") return "school";
-  return "howpublished";
-}
-
-std::string ascii_lower_word(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    if (is_alnum(c)) out += static_cast<char>(is_upper(c) ? c - 'A' + 'a' : c);
-    if (!out.empty() && c == ' ') break;
-  }
-  return out;
+  const BibtexEntryTypeInfo* row = bibtex_entry_type_info(type);
+  return row ? row->venue_field.data() : "howpublished";
 }
 
 std::string clean_key(std::string_view key) {
@@ -301,24 +288,7 @@ std::string default_bibtex_type(const Publication& p) {
 std::string bibtex_key(const Publication& p) {
   if (!p.key.empty()) return clean_key(p.key);
   if (!p.slug.empty()) return clean_key(p.slug);
-  std::string key;
-  if (!p.authors.empty()) key = ascii_lower_word(split_display_name(p.authors[0].name).last);
-  if (p.year > 0) key += std::to_string(p.year);
-  static constexpr std::string_view kSkip[] = {"a", "an", "the", "on", "of", "in", "for", "to"};
-  size_t start = 0;
-  while (start < p.title.size()) {
-    size_t end = p.title.find(' ', start);
-    if (end == std::string::npos) end = p.title.size();
-    std::string word = ascii_lower_word(std::string_view(p.title).substr(start, end - start));
-    bool skip = word.empty();
-    for (std::string_view s : kSkip) skip = skip || word == s;
-    if (!skip) {
-      key += word;
-      break;
-    }
-    start = end + 1;
-  }
-  return key.empty() ? "entry" : key;
+  return citation_key(p);
 }
 
 std::string to_bibtex(const Publication& p) {

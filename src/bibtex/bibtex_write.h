@@ -31,7 +31,7 @@ std::string bibtex_entry_type(const Publication& p);
 // The entry type p gets when it sets no bibtex_type.
 std::string default_bibtex_type(const Publication& p);
 
-// The entry key: p.key, else p.slug, else `<last name><year><first title word>`.
+// The entry key: p.key, else p.slug, else citation_key(p).
 std::string bibtex_key(const Publication& p);
 
 }  // namespace sitegen

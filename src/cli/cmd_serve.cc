@@ -1,6 +1,5 @@
 // `sitegen serve`: argument parsing, the signals that end the server, and --open.
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 
 #include <fcntl.h>
@@ -13,9 +12,8 @@
 #include <thread>
 
 #include "cli/cli.h"
+#include "cli/open_url.h"
 #include "serve/serve.h"
-
-extern char** environ;
 
 namespace sitegen {
 
@@ -89,33 +87,6 @@ bool is_loopback(const std::string& host) {
   return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
 }
 
-// Starts xdg-open without waiting for it. It must not inherit the blocked SIGINT and
-// SIGTERM, or the browser it starts could not be interrupted.
-pid_t open_browser(const std::string& url, Io io) {
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
-  sigset_t none;
-  sigemptyset(&none);
-  posix_spawnattr_setsigmask(&attr, &none);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
-  posix_spawn_file_actions_t files;
-  posix_spawn_file_actions_init(&files);
-  posix_spawn_file_actions_addopen(&files, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&files, 2, "/dev/null", O_WRONLY, 0);
-  std::string prog = "xdg-open";
-  char* argv[] = {prog.data(), const_cast<char*>(url.c_str()), nullptr};
-  pid_t pid = -1;
-  int rc = posix_spawnp(&pid, "xdg-open", &files, &attr, argv, environ);
-  posix_spawn_file_actions_destroy(&files);
-  posix_spawnattr_destroy(&attr);
-  if (rc != 0) {
-    io.err << "sitegen: --open: cannot run xdg-open (" << std::strerror(rc) << "); open " << url
-           << " yourself\n";
-    return -1;
-  }
-  return pid;
-}
-
 // Whether SIGINT or SIGTERM is pending; if so, it is taken.
 bool stop_requested(const sigset_t& stop_signals) {
   sigset_t pending;
@@ -162,7 +133,9 @@ int cmd_serve(const std::vector<std::string>& args, Io io) {
       if (!server.watch_note().empty()) io.out << "note: " << server.watch_note() << "\n";
       io.out << "watching " << a.options.content_dir << " for changes; press Ctrl+C to stop\n"
              << std::flush;
-      pid_t browser = a.open ? open_browser(server.url(), io) : -1;
+      pid_t browser = -1;
+      if (a.open && (browser = open_url(server.url(), &err)) < 0)
+        io.err << "sitegen: --open: " << err << "; open " << server.url() << " yourself\n";
       // Looks every 100 ms, so a server that ended by itself is noticed too; POSIX has
       // no waiting for a signal with a timeout on every system (sigtimedwait).
       while (server.running() && !stop_requested(stop_signals))

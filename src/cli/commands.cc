@@ -64,7 +64,7 @@ const std::vector<Command>& commands() {
        "options:\n"
        "  -p, --port N       listen on port N and no other (0: any free port)\n"
        "  --bind ADDR        listen on ADDR instead of 127.0.0.1 (the network can then see it)\n"
-       "  --open             open the site in the default browser (xdg-open)\n"
+       "  --open             open the site in the default browser (macOS: open, else xdg-open)\n"
        "  --pdf              print cv.pdf on every build when site.toml asks for it\n"
        "  --poll             watch by polling instead of inotify (network file systems)\n"
        "  --theme-dir DIR    look for the theme site.toml names in DIR/NAME first, then\n"

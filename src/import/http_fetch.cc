@@ -18,6 +18,7 @@
 
 #include "text/ascii.h"
 #include "text/strings.h"
+#include "text/url_path.h"
 
 namespace sitegen {
 
@@ -50,20 +51,10 @@ bool parse_port(std::string_view s, int* port) {
 // A request target as httplib sends it, verbatim: bytes a request line cannot hold
 // (controls, spaces, non-ASCII, quotes, angle brackets, ...) percent-encoded.
 std::string request_target(std::string_view path) {
-  static const char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  for (char c : path) {
-    unsigned char u = static_cast<unsigned char>(c);
-    if (u <= 0x20 || u >= 0x7F ||
-        std::string_view("\"<>\\^`{|}").find(c) != std::string_view::npos) {
-      out += '%';
-      out += kHex[u >> 4];
-      out += kHex[u & 15];
-    } else {
-      out += c;
-    }
-  }
-  return out;
+  return percent_encode(path, [](unsigned char c) {
+    return c <= 0x20 || c >= 0x7F ||
+           std::string_view("\"<>\\^`{|}").find(static_cast<char>(c)) != std::string_view::npos;
+  });
 }
 
 // http(s)://host[:port][/path][?query][#fragment]; a host is a name or an address in
@@ -267,20 +258,10 @@ CaPaths find_ca_paths(const std::vector<std::string>& files) {
 }
 
 std::string url_component(std::string_view s) {
-  static const char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  for (char c : s) {
-    unsigned char u = static_cast<unsigned char>(c);
-    if (is_alpha(c) || is_digit(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/' ||
-        c == '*' || c == ':') {
-      out += c;
-    } else {
-      out += '%';
-      out += kHex[u >> 4];
-      out += kHex[u & 15];
-    }
-  }
-  return out;
+  return percent_encode(s, [](unsigned char c) {
+    return !is_alpha(static_cast<char>(c)) && !is_digit(static_cast<char>(c)) &&
+           std::string_view("-._~/*:").find(static_cast<char>(c)) == std::string_view::npos;
+  });
 }
 
 std::string api_base(const char* env_name, const char* fallback) {

@@ -86,43 +86,6 @@ std::string plain_venue(std::string_view md) {
   return out;
 }
 
-PublicationType map_type(const std::string& t, bool* known) {
-  static const std::map<std::string, PublicationType> kTypes = {
-      {"0", PublicationType::kOther},
-      {"1", PublicationType::kConference},
-      {"2", PublicationType::kJournal},
-      {"3", PublicationType::kPreprint},
-      {"4", PublicationType::kOther},
-      {"5", PublicationType::kBook},
-      {"6", PublicationType::kChapter},
-      {"7", PublicationType::kThesis},
-      {"8", PublicationType::kPatent},
-      {"paper-conference", PublicationType::kConference},
-      {"article-journal", PublicationType::kJournal},
-      {"article", PublicationType::kPreprint},  // Hugo Blox: "Preprint / Working Paper"
-      {"manuscript", PublicationType::kPreprint},
-      {"report", PublicationType::kOther},
-      {"book", PublicationType::kBook},
-      {"chapter", PublicationType::kChapter},
-      {"thesis", PublicationType::kThesis},
-      {"patent", PublicationType::kPatent},
-      {"speech", PublicationType::kTalk},
-      {"poster", PublicationType::kPoster},
-      {"article-magazine", PublicationType::kOther},
-      {"article-newspaper", PublicationType::kOther},
-      {"dataset", PublicationType::kOther},
-      {"software", PublicationType::kOther},
-      {"webpage", PublicationType::kOther},
-      {"post", PublicationType::kOther},
-      {"post-weblog", PublicationType::kOther},
-      {"entry-encyclopedia", PublicationType::kOther},
-      {"review", PublicationType::kOther},
-  };
-  auto it = kTypes.find(t);
-  *known = it != kTypes.end();
-  return *known ? it->second : PublicationType::kOther;
-}
-
 class Importer {
  public:
   Importer(const Source& source, const HugoBloxOptions& options, Diagnostics& diags)
@@ -377,10 +340,10 @@ void Importer::read_page(const std::string& rel, const std::string& slug,
   if (const TomlNode* types = field(*fm, "publication_types")) {
     std::vector<std::string> list = texts(types);
     if (!list.empty()) {
-      bool known = false;
-      p.type = map_type(list[0], &known);
+      std::optional<PublicationType> type = publication_type_from(ForeignTypes::kHugoBlox, list[0]);
+      p.type = type.value_or(PublicationType::kOther);
       if (list[0] == "report" || list[0] == "4") p.bibtex_type = "techreport";
-      if (!known)
+      if (!type)
         diags_.warning(types->loc,
                        "unknown publication type `" + list[0] + "`, imported as `other`");
     }

@@ -7,6 +7,7 @@
 
 #include "import/migrate_site.h"
 #include "text/strings.h"
+#include "text/utf8.h"
 
 namespace sitegen {
 
@@ -93,7 +94,7 @@ bool read_json_resume(std::string_view text, bool has_publications, bool has_tal
       if (text[i] == '\n') {
         ++line;
         col = 1;
-      } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+      } else if (!is_utf8_continuation(text[i])) {
         ++col;
       }
     }

@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "bibtex/citation_key.h"
 #include "text/ascii.h"
 #include "text/strings.h"
 
@@ -26,13 +27,6 @@ std::vector<std::string> identities(const Publication& p) {
   if (std::string t = title_match_key(p.title); !t.empty())
     ids.push_back("title:" + t + ":" + std::to_string(p.year));
   return ids;
-}
-
-std::string ascii_word(std::string_view s) {
-  std::string out;
-  for (char c : s)
-    if (is_alpha(c) || is_digit(c)) out += to_lower(c);
-  return out;
 }
 
 }  // namespace
@@ -68,32 +62,7 @@ std::string title_match_key(std::string_view title) {
 }
 
 std::string new_publication_id(const Publication& p, UniqueNames& taken) {
-  std::string last;
-  if (!p.authors.empty()) {
-    std::string_view name = trim(p.authors[0].name);
-    size_t comma = name.find(',');
-    if (comma != std::string_view::npos)
-      name = name.substr(0, comma);  // "Lovelace, Ada"
-    else if (size_t sp = name.rfind(' '); sp != std::string_view::npos)
-      name = name.substr(sp + 1);
-    last = ascii_word(name);
-  }
-  std::string word;
-  static constexpr std::string_view kSmall[] = {"the",  "and",     "for", "with",
-                                                "from", "towards", "into"};
-  std::string_view t = p.title;
-  for (size_t i = 0; i < t.size();) {
-    size_t j = i;
-    while (j < t.size() && t[j] != ' ') ++j;
-    std::string w = ascii_word(t.substr(i, j - i));
-    if (w.size() > 2 && std::find(std::begin(kSmall), std::end(kSmall), w) == std::end(kSmall)) {
-      word = w;
-      break;
-    }
-    i = j + 1;
-  }
-  return taken.claim_numbered((last.empty() ? "paper" : last) +
-                              (p.year ? std::to_string(p.year) : "") + word);
+  return taken.claim_numbered(citation_key(p));
 }
 
 MergeResult merge_publications(const std::vector<Publication>& existing,

@@ -30,8 +30,8 @@ std::string doi_match_key(std::string_view doi);
 std::string arxiv_match_key(std::string_view arxiv);
 std::string title_match_key(std::string_view title);
 
-// A new id: the first author's last name, the year and the title's first long word,
-// "lovelace2024analytical" (then "-2", "-3", ...): the first not in `taken`, now taken.
+// A new id: citation_key(p), "lovelace2024analytical" (then "-2", "-3", ...), the
+// first not in `taken`, now taken; the same id the site would give p without one.
 std::string new_publication_id(const Publication& p, UniqueNames& taken);
 
 }  // namespace sitegen

@@ -4,6 +4,9 @@
 
 #include <doctest/doctest.h>
 
+#include "bibtex/bibtex_write.h"
+#include "load/resolve.h"
+
 using namespace sitegen;
 
 namespace {
@@ -78,7 +81,7 @@ TEST_CASE("merge: new ids are unique among the site's and each other") {
   CHECK(new_publication_id(anon, none) == "paper");
   Publication comma = paper("Über Zahlen", 1843);
   comma.authors[0].name = "Lovelace, Ada";
-  CHECK(new_publication_id(comma, none) == "lovelace1843ber");
+  CHECK(new_publication_id(comma, none) == "lovelace1843uber");
 }
 
 // 8,000 works with one first author, year and first title word took 150 s to merge: each
@@ -103,4 +106,18 @@ TEST_CASE("merge: match keys") {
   CHECK(arxiv_match_key("arXiv:2401.01234v2") == "2401.01234");
   CHECK(arxiv_match_key("cs/0501001v1") == "cs/0501001");
   CHECK(title_match_key("{Fast} Paths: a \\emph{study}!") == "fastpathsaemphstudy");
+}
+
+TEST_CASE("merge: the URL, the BibTeX key and an imported id of one paper agree") {
+  Publication p = paper("The Analytical Engine", 1843);
+  sitegen::UniqueNames taken;
+  CHECK(sitegen::new_publication_id(p, taken) == "lovelace1843analytical");
+  CHECK(sitegen::bibtex_key(p) == "lovelace1843analytical");
+  sitegen::Site site;
+  site.publications.push_back(p);
+  sitegen::Diagnostics diags;
+  sitegen::UniqueNames slugs;
+  sitegen::assign_slugs(site, diags, slugs);
+  CHECK(site.publications[0].slug == "lovelace1843analytical");
+  CHECK(site.publications[0].key == "lovelace1843analytical");
 }

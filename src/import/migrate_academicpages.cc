@@ -19,21 +19,9 @@ namespace {
 // `category` of a publication: the keys of the demo's publication_category, and its
 // titles' words otherwise.
 PublicationType category_type(const std::string& key, const std::string& title) {
-  std::string k = ascii_lower(key + " " + title);
-  if (k.find("manuscript") != std::string::npos || k.find("journal") != std::string::npos)
-    return PublicationType::kJournal;
-  if (k.find("conference") != std::string::npos) return PublicationType::kConference;
-  if (k.find("workshop") != std::string::npos) return PublicationType::kWorkshop;
-  if (k.find("chapter") != std::string::npos) return PublicationType::kChapter;
-  if (k.find("book") != std::string::npos) return PublicationType::kBook;
-  if (k.find("preprint") != std::string::npos || k.find("working") != std::string::npos)
-    return PublicationType::kPreprint;
-  if (k.find("thesis") != std::string::npos || k.find("dissertation") != std::string::npos)
-    return PublicationType::kThesis;
-  if (k.find("poster") != std::string::npos) return PublicationType::kPoster;
-  if (k.find("patent") != std::string::npos) return PublicationType::kPatent;
-  if (key.empty()) return PublicationType::kConference;
-  return PublicationType::kOther;
+  if (auto type = publication_type_from(ForeignTypes::kWords, ascii_lower(key + " " + title)))
+    return *type;
+  return key.empty() ? PublicationType::kConference : PublicationType::kOther;
 }
 
 std::string last_segment(const std::string& url) {

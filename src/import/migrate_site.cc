@@ -31,10 +31,7 @@ std::pair<int, int> line_col(std::string_view text, size_t offset) {
   size_t start = 0;
   for (size_t i = 0; i < offset; ++i)
     if (text[i] == '\n') ++line, start = i + 1;
-  int col = 1;
-  for (size_t i = start; i < offset; ++i)
-    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++col;
-  return {line, col};
+  return {line, 1 + static_cast<int>(utf8_length(text.substr(start, offset - start)))};
 }
 
 bool has_file_extension(std::string_view path) {

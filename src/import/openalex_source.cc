@@ -30,15 +30,11 @@ std::string strip_prefix(std::string s, std::string_view prefix) {
   return s;
 }
 
+// "article" is a preprint in a repository and a conference paper at a conference.
 PublicationType openalex_type(const std::string& type, const std::string& source_type) {
-  if (type == "preprint" || (type == "article" && source_type == "repository"))
-    return PublicationType::kPreprint;
-  if (type == "book-chapter") return PublicationType::kChapter;
-  if (type == "book") return PublicationType::kBook;
-  if (type == "dissertation") return PublicationType::kThesis;
-  if (type == "article" && source_type == "conference") return PublicationType::kConference;
-  if (type == "article") return PublicationType::kJournal;
-  return PublicationType::kOther;
+  return publication_type_from(ForeignTypes::kOpenAlex, type + " " + source_type)
+      .value_or(
+          publication_type_from(ForeignTypes::kOpenAlex, type).value_or(PublicationType::kOther));
 }
 
 // arXiv's DOIs are 10.48550/arXiv.<id>; a location's landing page may be arxiv.org/abs/<id>.

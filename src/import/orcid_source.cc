@@ -32,19 +32,6 @@ std::string text(const json& j, const char* key) {
   return v.is_string() ? to_nfc(v.get_ref<const std::string&>()) : "";
 }
 
-PublicationType orcid_type(const std::string& t) {
-  if (t == "journal-article") return PublicationType::kJournal;
-  if (t == "conference-paper") return PublicationType::kConference;
-  if (t == "conference-poster") return PublicationType::kPoster;
-  if (t == "preprint" || t == "working-paper") return PublicationType::kPreprint;
-  if (t == "book") return PublicationType::kBook;
-  if (t == "book-chapter") return PublicationType::kChapter;
-  if (t == "dissertation-thesis" || t == "dissertation") return PublicationType::kThesis;
-  if (t == "patent") return PublicationType::kPatent;
-  if (t == "lecture-speech") return PublicationType::kTalk;
-  return PublicationType::kOther;
-}
-
 // "2024", "2024-05", "2024-05-17" from ORCID's parts (a one-digit month or day padded).
 std::string iso_of(const json& date, bool with_month, bool with_day) {
   auto part = [&](const char* key) {
@@ -65,7 +52,8 @@ Publication work_to_publication(const json& w, const std::string& url, const std
   p.loc = SourceLoc{url, 0, 0};
   p.title = value(member(member(w, "title"), "title"));
   p.venue_full = value(member(w, "journal-title"));
-  p.type = orcid_type(text(w, "type"));
+  p.type = publication_type_from(ForeignTypes::kOrcid, text(w, "type"))
+               .value_or(PublicationType::kOther);
   // A date that exists, else its year alone, else nothing: never a value a build refuses.
   const json& date = member(w, "publication-date");
   std::string full = iso_of(date, true, true);

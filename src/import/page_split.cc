@@ -1,10 +1,12 @@
 // Front matter and body of another generator's page (see page_split.h).
 #include "import/page_split.h"
 
+#include "text/utf8.h"
+
 namespace sitegen {
 
 std::optional<PageParts> split_page(std::string_view text, std::string* why) {
-  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  text.remove_prefix(byte_order_mark_size(text));
   auto line_at = [&](size_t at) {
     size_t end = text.find('\n', at);
     std::string_view l = text.substr(at, end == std::string_view::npos ? end : end - at);

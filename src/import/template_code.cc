@@ -6,6 +6,7 @@
 #include <map>
 
 #include "text/strings.h"
+#include "text/utf8.h"
 
 namespace sitegen {
 
@@ -404,7 +405,7 @@ std::string shorten(std::string_view s, size_t max) {
   }
   if (flat.size() <= max) return flat;
   size_t cut = max;
-  while (cut > 0 && (static_cast<unsigned char>(flat[cut]) & 0xC0) == 0x80) --cut;
+  while (cut > 0 && is_utf8_continuation(flat[cut])) --cut;
   return flat.substr(0, cut) + "…";
 }
 

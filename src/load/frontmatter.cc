@@ -1,6 +1,8 @@
 // Front matter: `+++` on the first line, TOML, `+++` on a line of its own.
 #include "load/frontmatter.h"
 
+#include "text/utf8.h"
+
 namespace sitegen {
 
 namespace {
@@ -20,7 +22,7 @@ std::string_view line_at(std::string_view text, size_t pos, size_t* next) {
 
 std::optional<FrontMatter> split_front_matter(std::string_view text, std::string* why) {
   FrontMatter fm;
-  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  text.remove_prefix(byte_order_mark_size(text));
   size_t pos = 0;
   if (line_at(text, 0, &pos) != "+++") {
     fm.body = text;

@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "base/parallel.h"
+#include "bibtex/citation_key.h"
 #include "bibtex/names.h"
 #include "text/slug.h"
 #include "text/strings.h"
@@ -19,27 +20,17 @@ namespace {
 // Symbols always recognised as author markers, besides those in [publications.markers].
 const std::vector<std::string_view> kDefaultMarkers = {"*", "†", "‡", "§", "¶", "#", "✉"};
 
-// Aliases and authors may be written in BibTeX's order (`Li, W.`): compared in display order.
-std::string normalize_name(std::string_view s) {
-  std::string out;
-  for (char c : display_order(s)) {
-    if (c == ' ' || c == '.' || c == '-' || c == ',' || c == '\t') continue;
-    out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-  }
-  return out;
-}
-
 // Every highlighted name, normalized once: the person's names on a personal site (as
 // member -1), each member's on a group site. Then each author is one lookup, so a list of
 // 10,000 papers with 200 members links as fast as one person's.
 std::unordered_map<std::string, int> highlighted_names(const Site& site, Diagnostics& diags) {
   std::unordered_map<std::string, int> names;
   if (site.group.name.empty()) {
-    if (!site.person.name.empty()) names.emplace(normalize_name(site.person.name), -1);
+    if (!site.person.name.empty()) names.emplace(author_name_key(site.person.name), -1);
     // The name in the other script counts too: 赵涵 is Han Zhao's name on a Chinese paper.
     if (!site.person.native_name.empty())
-      names.emplace(normalize_name(site.person.native_name), -1);
-    for (const std::string& alias : site.person.aliases) names.emplace(normalize_name(alias), -1);
+      names.emplace(author_name_key(site.person.native_name), -1);
+    for (const std::string& alias : site.person.aliases) names.emplace(author_name_key(alias), -1);
     return names;
   }
   for (size_t i = 0; i < site.members.size(); ++i) {
@@ -48,7 +39,7 @@ std::unordered_map<std::string, int> highlighted_names(const Site& site, Diagnos
     all.insert(all.end(), p.aliases.begin(), p.aliases.end());
     for (std::string_view name : all) {
       if (name.empty()) continue;
-      auto [it, fresh] = names.emplace(normalize_name(name), static_cast<int>(i));
+      auto [it, fresh] = names.emplace(author_name_key(name), static_cast<int>(i));
       if (!fresh && it->second != static_cast<int>(i))
         diags.warning(site.members[i].loc,
                       "the name `" + std::string(name) + "` of `" + site.members[i].id +
@@ -76,7 +67,7 @@ void link_authors(Site& site, Diagnostics& diags) {
         continue;
       }
       if (split.name.empty()) continue;
-      if (auto it = names.find(normalize_name(split.name)); it != names.end()) {
+      if (auto it = names.find(author_name_key(split.name)); it != names.end()) {
         split.is_self = true;
         split.member = it->second;
       }
@@ -84,32 +75,6 @@ void link_authors(Site& site, Diagnostics& diags) {
     }
     p.authors = std::move(authors);
   });
-}
-
-// "hu2026taming": first author's last name, year, first long title word.
-std::string generated_key(const Publication& p) {
-  std::string last;
-  if (!p.authors.empty()) {
-    std::string_view n = p.authors.front().name;
-    size_t sp = n.rfind(' ');
-    last = slugify(sp == std::string_view::npos ? n : n.substr(sp + 1));
-  }
-  std::string word;
-  std::string title = slugify(p.title);
-  for (size_t start = 0; start < title.size();) {
-    size_t end = title.find('-', start);
-    if (end == std::string::npos) end = title.size();
-    std::string w = title.substr(start, end - start);
-    static const std::set<std::string> kSkip = {"a",  "an",  "the", "on",   "of",      "for",
-                                                "in", "and", "to",  "with", "towards", "toward"};
-    if (!kSkip.count(w) && w.size() > 1) {
-      word = w;
-      break;
-    }
-    start = end + 1;
-  }
-  std::string key = last + (p.year ? std::to_string(p.year) : "") + word;
-  return key.empty() ? "paper" : key;
 }
 
 }  // namespace
@@ -145,7 +110,7 @@ void assign_slugs(Site& site, Diagnostics& diags, UniqueNames& taken) {
   }
   for (Publication& p : site.publications) {
     if (p.id_given) continue;
-    p.slug = taken.claim_numbered(slugify(generated_key(p)));
+    p.slug = taken.claim_numbered(citation_key(p));
     if (p.key.empty()) p.key = p.slug;
   }
 }
@@ -222,8 +187,13 @@ Author split_author(std::string_view raw, const std::vector<Marker>& markers) {
   return Author{std::string(name), found, false};
 }
 
-bool same_name(std::string_view a, std::string_view b) {
-  return !a.empty() && normalize_name(a) == normalize_name(b);
+std::string author_name_key(std::string_view s) {
+  std::string out;
+  for (char c : display_order(s)) {
+    if (c == ' ' || c == '.' || c == '-' || c == ',' || c == '\t') continue;
+    out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  return out;
 }
 
 void link_site(Site& site, Diagnostics& diags) {

@@ -20,7 +20,9 @@ void assign_slugs(Site& site, Diagnostics& diags, UniqueNames& taken);
 
 // Splits trailing marker symbols off an author string: "Qinghao Hu*†" -> {"Qinghao Hu", "*†"}.
 Author split_author(std::string_view raw, const std::vector<Marker>& markers);
-// Names compare case-insensitively with spaces, dots and hyphens ignored ("Q. Hu" == "q hu").
-bool same_name(std::string_view a, std::string_view b);
+// What an author's name is matched by against the person's names and aliases: lowercase,
+// spaces, dots, commas and hyphens left out, in display order ("Hu, Q." and "Q. Hu" ->
+// "qhu"), so a .bib's way of writing a name matches too.
+std::string author_name_key(std::string_view name);
 
 }  // namespace sitegen

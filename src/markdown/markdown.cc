@@ -6,6 +6,7 @@
 
 #include "markdown/html_writer.h"
 #include "text/ascii.h"
+#include "text/utf8.h"
 
 namespace sitegen {
 
@@ -57,7 +58,7 @@ struct Collector {
 std::string markdown_to_html(std::string_view md, const MarkdownOptions& opts) {
   std::string out;
   out.reserve(md.size() + md.size() / 4);
-  if (md.starts_with("\xEF\xBB\xBF")) md.remove_prefix(3);  // MD_HTML_FLAG_SKIP_UTF8_BOM
+  md.remove_prefix(byte_order_mark_size(md));  // MD_HTML_FLAG_SKIP_UTF8_BOM
   // md4c 0.4.8 reads the byte after a link destination that ends the input ("[x](/a"):
   // a ")" there is taken as the link's end, and md4c then reads and reports text past the
   // input, or crashes. A copy ends in a NUL, which ends nothing.
@@ -78,8 +79,8 @@ std::string markdown_inline_to_html(std::string_view md, const MarkdownOptions& 
 }
 
 std::vector<MarkdownLink> markdown_links(std::string_view md) {
-  size_t skipped = md.starts_with("\xEF\xBB\xBF") ? 3 : 0;  // as markdown_to_html does
-  std::string input(md.substr(skipped));                    // ends in a NUL, as in markdown_to_html
+  size_t skipped = byte_order_mark_size(md);  // as markdown_to_html does
+  std::string input(md.substr(skipped));      // ends in a NUL, as in markdown_to_html
   Collector c{input, {}, 0};
   MD_PARSER parser = {0,
                       kParserFlags,

@@ -1,4 +1,5 @@
-// Markdown to HTML: the only md4c user and the one place that names its flags.
+// Markdown to HTML, the site's one way to it: md4c parses (markdown.cc names its flags;
+// nothing outside markdown/ includes md4c) and html_writer.* writes the HTML.
 #pragma once
 
 #include <string>
@@ -10,13 +11,17 @@
 namespace sitegen {
 
 struct MarkdownOptions {
-  bool allow_javascript_urls = false;  // keep `javascript:` links (site.toml opts in)
+  // false: a link keeps only relative, http, https, mailto and tel URLs (is_safe_link)
+  // and an image or raw HTML loses a URL that runs script; true keeps every URL
+  // (`allow_javascript_urls = true` in site.toml).
+  bool allow_javascript_urls = false;
   bool allow_raw_html = true;          // false for text from files the site owner did not write
   // Root-relative links and images ("/join/", "/photo.png") start with `link_prefix`
   // instead of "/" ("/repo/", or "https://u.github.io/repo/" in a feed), so content
   // written for a root site also works at /repo/. Links already under `base_path` (the
   // site's path, "/repo/"), protocol-relative and relative links are left as written;
-  // an empty or "/" prefix leaves every link as written. Both must outlive the call.
+  // an empty or "/" prefix, or an empty base_path, leaves every link as written. Both
+  // must outlive the call.
   std::string_view link_prefix;
   std::string_view base_path;
   // When set, each table is in a focusable region that scrolls sideways on narrow screens

@@ -6,6 +6,7 @@
 
 #include "text/ascii.h"
 #include "text/escape.h"
+#include "text/url_path.h"
 #include "text/utf8.h"
 
 namespace sitegen::md4c_html {
@@ -88,15 +89,10 @@ void append_text(std::string& out, std::string_view text) {
 
 void append_url(std::string& out, std::string_view url) {
   append_escaped(out, url, kUrlSpecial, [](std::string& o, char c) {
-    static constexpr char kHex[] = "0123456789ABCDEF";
-    if (c == '&') {
+    if (c == '&')
       o += "&amp;";
-      return;
-    }
-    auto u = static_cast<unsigned char>(c);
-    o += '%';
-    o += kHex[u >> 4];
-    o += kHex[u & 0xF];
+    else
+      append_percent_escape(o, static_cast<unsigned char>(c));
   });
 }
 

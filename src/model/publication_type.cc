@@ -50,66 +50,143 @@ constexpr std::array<PublicationStatusInfo, 4> kStatuses = {{
 
 // BibTeX's standard types, then biblatex's and what exporters write. Reports and
 // manuals have no nearer type than `other`: they are neither preprints nor in a venue.
+// A venue goes in `journal`, `booktitle` or `school` where BibTeX has that field for the
+// type, else in `howpublished`.
 using enum PublicationType;
 using enum PreprintRule;
 const std::vector<BibtexEntryTypeInfo> kBibtexTypes = {
-    {"article", kJournal, kByVenue},
-    {"inproceedings", kConference, kNever},
-    {"conference", kConference, kNever},
-    {"book", kBook, kNever},
-    {"booklet", kBook, kNever},
-    {"proceedings", kBook, kNever},
-    {"inbook", kChapter, kNever},
-    {"incollection", kChapter, kNever},
-    {"phdthesis", kThesis, kNever},
-    {"mastersthesis", kThesis, kNever},
-    {"techreport", kOther, kNever},
-    {"manual", kOther, kNever},
-    {"misc", kOther, kByEprint},
-    {"unpublished", kPreprint, kNever},
-    {"thesis", kThesis, kNever},
-    {"report", kOther, kNever},
-    {"patent", kPatent, kNever},
-    {"online", kOther, kByEprint},
-    {"electronic", kOther, kByEprint},
-    {"www", kOther, kByEprint},
-    {"preprint", kPreprint, kNever},
-    {"periodical", kJournal, kNever},
-    {"suppperiodical", kJournal, kNever},
-    {"mvbook", kBook, kNever},
-    {"collection", kBook, kNever},
-    {"mvcollection", kBook, kNever},
-    {"mvproceedings", kBook, kNever},
-    {"reference", kBook, kNever},
-    {"mvreference", kBook, kNever},
-    {"bookinbook", kChapter, kNever},
-    {"suppbook", kChapter, kNever},
-    {"suppcollection", kChapter, kNever},
-    {"inreference", kChapter, kNever},
-    {"dataset", kOther, kNever},
-    {"software", kOther, kNever},
-    {"standard", kOther, kNever},
-    {"artwork", kOther, kNever},
-    {"audio", kOther, kNever},
-    {"video", kOther, kNever},
-    {"image", kOther, kNever},
-    {"movie", kOther, kNever},
-    {"music", kOther, kNever},
-    {"performance", kOther, kNever},
-    {"letter", kOther, kNever},
-    {"review", kOther, kNever},
+    {"article", kJournal, kByVenue, "journal"},
+    {"inproceedings", kConference, kNever, "booktitle"},
+    {"conference", kConference, kNever, "booktitle"},
+    {"book", kBook, kNever, "howpublished"},
+    {"booklet", kBook, kNever, "howpublished"},
+    {"proceedings", kBook, kNever, "howpublished"},
+    {"inbook", kChapter, kNever, "booktitle"},
+    {"incollection", kChapter, kNever, "booktitle"},
+    {"phdthesis", kThesis, kNever, "school"},
+    {"mastersthesis", kThesis, kNever, "school"},
+    {"techreport", kOther, kNever, "howpublished"},
+    {"manual", kOther, kNever, "howpublished"},
+    {"misc", kOther, kByEprint, "howpublished"},
+    {"unpublished", kPreprint, kNever, "howpublished"},
+    {"thesis", kThesis, kNever, "school"},
+    {"report", kOther, kNever, "howpublished"},
+    {"patent", kPatent, kNever, "howpublished"},
+    {"online", kOther, kByEprint, "howpublished"},
+    {"electronic", kOther, kByEprint, "howpublished"},
+    {"www", kOther, kByEprint, "howpublished"},
+    {"preprint", kPreprint, kNever, "howpublished"},
+    {"periodical", kJournal, kNever, "journal"},
+    {"suppperiodical", kJournal, kNever, "howpublished"},
+    {"mvbook", kBook, kNever, "howpublished"},
+    {"collection", kBook, kNever, "howpublished"},
+    {"mvcollection", kBook, kNever, "howpublished"},
+    {"mvproceedings", kBook, kNever, "howpublished"},
+    {"reference", kBook, kNever, "howpublished"},
+    {"mvreference", kBook, kNever, "howpublished"},
+    {"bookinbook", kChapter, kNever, "howpublished"},
+    {"suppbook", kChapter, kNever, "howpublished"},
+    {"suppcollection", kChapter, kNever, "howpublished"},
+    {"inreference", kChapter, kNever, "howpublished"},
+    {"dataset", kOther, kNever, "howpublished"},
+    {"software", kOther, kNever, "howpublished"},
+    {"standard", kOther, kNever, "howpublished"},
+    {"artwork", kOther, kNever, "howpublished"},
+    {"audio", kOther, kNever, "howpublished"},
+    {"video", kOther, kNever, "howpublished"},
+    {"image", kOther, kNever, "howpublished"},
+    {"movie", kOther, kNever, "howpublished"},
+    {"music", kOther, kNever, "howpublished"},
+    {"performance", kOther, kNever, "howpublished"},
+    {"letter", kOther, kNever, "howpublished"},
+    {"review", kOther, kNever, "howpublished"},
+};
+
+struct ForeignTypeRow {
+  ForeignTypes list;
+  std::string_view name;
+  PublicationType type;
+};
+
+using enum ForeignTypes;
+// kWords rows are tried in order: "conference workshop" is a conference.
+const std::vector<ForeignTypeRow> kForeignTypes = {
+    {kHugoBlox, "0", kOther},
+    {kHugoBlox, "1", kConference},
+    {kHugoBlox, "2", kJournal},
+    {kHugoBlox, "3", kPreprint},
+    {kHugoBlox, "4", kOther},
+    {kHugoBlox, "5", kBook},
+    {kHugoBlox, "6", kChapter},
+    {kHugoBlox, "7", kThesis},
+    {kHugoBlox, "8", kPatent},
+    {kHugoBlox, "paper-conference", kConference},
+    {kHugoBlox, "article-journal", kJournal},
+    {kHugoBlox, "article", kPreprint},  // Hugo Blox: "Preprint / Working Paper"
+    {kHugoBlox, "manuscript", kPreprint},
+    {kHugoBlox, "report", kOther},
+    {kHugoBlox, "book", kBook},
+    {kHugoBlox, "chapter", kChapter},
+    {kHugoBlox, "thesis", kThesis},
+    {kHugoBlox, "patent", kPatent},
+    {kHugoBlox, "speech", kTalk},
+    {kHugoBlox, "poster", kPoster},
+    {kHugoBlox, "article-magazine", kOther},
+    {kHugoBlox, "article-newspaper", kOther},
+    {kHugoBlox, "dataset", kOther},
+    {kHugoBlox, "software", kOther},
+    {kHugoBlox, "webpage", kOther},
+    {kHugoBlox, "post", kOther},
+    {kHugoBlox, "post-weblog", kOther},
+    {kHugoBlox, "entry-encyclopedia", kOther},
+    {kHugoBlox, "review", kOther},
+    {kOrcid, "journal-article", kJournal},
+    {kOrcid, "conference-paper", kConference},
+    {kOrcid, "conference-poster", kPoster},
+    {kOrcid, "preprint", kPreprint},
+    {kOrcid, "working-paper", kPreprint},
+    {kOrcid, "book", kBook},
+    {kOrcid, "book-chapter", kChapter},
+    {kOrcid, "dissertation-thesis", kThesis},
+    {kOrcid, "dissertation", kThesis},
+    {kOrcid, "patent", kPatent},
+    {kOrcid, "lecture-speech", kTalk},
+    {kOpenAlex, "preprint", kPreprint},
+    {kOpenAlex, "article repository", kPreprint},
+    {kOpenAlex, "article conference", kConference},
+    {kOpenAlex, "article", kJournal},
+    {kOpenAlex, "book-chapter", kChapter},
+    {kOpenAlex, "book", kBook},
+    {kOpenAlex, "dissertation", kThesis},
+    {kWords, "manuscript", kJournal},
+    {kWords, "journal", kJournal},
+    {kWords, "conference", kConference},
+    {kWords, "workshop", kWorkshop},
+    {kWords, "chapter", kChapter},
+    {kWords, "book", kBook},
+    {kWords, "preprint", kPreprint},
+    {kWords, "working", kPreprint},
+    {kWords, "thesis", kThesis},
+    {kWords, "dissertation", kThesis},
+    {kWords, "poster", kPoster},
+    {kWords, "patent", kPatent},
 };
 
 }  // namespace
+
+std::optional<PublicationType> publication_type_from(ForeignTypes list, std::string_view name) {
+  for (const ForeignTypeRow& row : kForeignTypes) {
+    if (row.list != list) continue;
+    if (list == kWords ? name.find(row.name) != std::string_view::npos : row.name == name)
+      return row.type;
+  }
+  return std::nullopt;
+}
 
 const BibtexEntryTypeInfo* bibtex_entry_type_info(std::string_view entry_type) {
   for (const BibtexEntryTypeInfo& row : kBibtexTypes)
     if (row.name == entry_type) return &row;
   return nullptr;
-}
-
-const std::vector<BibtexEntryTypeInfo>& bibtex_entry_types() {
-  return kBibtexTypes;
 }
 
 const PublicationTypeInfo& info(PublicationType type) {

@@ -1,6 +1,7 @@
 // A publication's type and status, and the one table of what each means: its name in
-// content, its labels on the site, and the entry type of its generated BibTeX; and the
-// one table of BibTeX entry types, each with its nearest publication type.
+// content, its labels on the site, and the entry type of its generated BibTeX; the one
+// table of BibTeX entry types, each with its nearest publication type and the field its
+// venue goes in; and the one table of the types importers read (CSL, ORCID, OpenAlex).
 #pragma once
 
 #include <cstdint>
@@ -67,13 +68,24 @@ struct BibtexEntryTypeInfo {
   std::string_view name;  // lowercase, as read: "inproceedings"
   PublicationType type;   // the nearest publication type
   PreprintRule preprint;
+  std::string_view venue_field;  // where written BibTeX puts the venue: "booktitle"
 };
 
 // The row of a lowercase BibTeX or biblatex entry type; nullptr for a type the table
 // does not know, which is `other`.
 const BibtexEntryTypeInfo* bibtex_entry_type_info(std::string_view entry_type);
 
-// Every row, in the order of the documentation's table.
-const std::vector<BibtexEntryTypeInfo>& bibtex_entry_types();
+// The lists of types other sources write, which importers map to publication types.
+enum class ForeignTypes : uint8_t {
+  kHugoBlox,  // Hugo Blox `publication_types`: CSL names and its older numbers "0"-"8"
+  kOrcid,     // ORCID work types: "journal-article"
+  kOpenAlex,  // OpenAlex work types, "article" refined by its source's type: "article
+              // repository" is a preprint
+  kWords,     // words in a category's name or title (academicpages): "Journal articles"
+};
+
+// The publication type `name` means in `list`; nullopt for a name the table does not
+// know. For kWords, the type of the first word of the table that `name` (lowercase) holds.
+std::optional<PublicationType> publication_type_from(ForeignTypes list, std::string_view name);
 
 }  // namespace sitegen

@@ -81,22 +81,28 @@ TEST_CASE("publication type: every BibTeX and biblatex entry type maps to its ne
     REQUIRE(p.size() == 1);
     return std::string(info(p[0].type).name);
   };
+  // The documentation's table, row by row: each name read as an entry type.
+  const std::string table =
+      "article:journal inproceedings:conference conference:conference book:book "
+      "booklet:book proceedings:book inbook:chapter incollection:chapter "
+      "phdthesis:thesis mastersthesis:thesis techreport:other manual:other misc:other "
+      "unpublished:preprint thesis:thesis report:other patent:patent online:other "
+      "electronic:other www:other preprint:preprint periodical:journal "
+      "suppperiodical:journal mvbook:book collection:book mvcollection:book "
+      "mvproceedings:book reference:book mvreference:book bookinbook:chapter "
+      "suppbook:chapter suppcollection:chapter inreference:chapter dataset:other "
+      "software:other standard:other artwork:other audio:other video:other image:other "
+      "movie:other music:other performance:other letter:other review:other ";
   std::string mapped;
-  for (const BibtexEntryTypeInfo& row : bibtex_entry_types()) {
-    std::string entry = "@" + std::string(row.name) + "{k, author = {A. B}, title = {T}}";
-    mapped += std::string(row.name) + ":" + type_of(entry) + " ";
+  for (size_t at = 0; at < table.size();) {
+    size_t colon = table.find(':', at), end = table.find(' ', at);
+    std::string name = table.substr(at, colon - at);
+    REQUIRE(bibtex_entry_type_info(name) != nullptr);
+    std::string entry = "@" + name + "{k, author = {A. B}, title = {T}}";
+    mapped += name + ":" + type_of(entry) + " ";
+    at = end + 1;
   }
-  CHECK(mapped ==
-        "article:journal inproceedings:conference conference:conference book:book "
-        "booklet:book proceedings:book inbook:chapter incollection:chapter "
-        "phdthesis:thesis mastersthesis:thesis techreport:other manual:other misc:other "
-        "unpublished:preprint thesis:thesis report:other patent:patent online:other "
-        "electronic:other www:other preprint:preprint periodical:journal "
-        "suppperiodical:journal mvbook:book collection:book mvcollection:book "
-        "mvproceedings:book reference:book mvreference:book bookinbook:chapter "
-        "suppbook:chapter suppcollection:chapter inreference:chapter dataset:other "
-        "software:other standard:other artwork:other audio:other video:other image:other "
-        "movie:other music:other performance:other letter:other review:other ");
+  CHECK(mapped == table);
   CHECK(type_of("@Book{k, author = {A. B}, title = {T}}") == "book");
   CHECK(type_of("@whatever{k, title = {T}}") == "other");
   // With an eprint, or at a preprint server, only these are preprints.
@@ -110,4 +116,32 @@ TEST_CASE("publication type: generated BibTeX writes a book as @book, a chapter 
   CHECK(info(PublicationType::kBook).bibtex_type == "book");
   CHECK(info(PublicationType::kChapter).bibtex_type == "incollection");
   CHECK(info(PublicationType::kTalk).bibtex_type == "misc");
+}
+
+TEST_CASE("publication type: the types importers read map through one table") {
+  auto name = [](ForeignTypes list, std::string_view n) {
+    std::optional<PublicationType> t = publication_type_from(list, n);
+    return t ? std::string(info(*t).name) : std::string("unknown");
+  };
+  CHECK(name(ForeignTypes::kHugoBlox, "1") == "conference");
+  CHECK(name(ForeignTypes::kHugoBlox, "article") == "preprint");
+  CHECK(name(ForeignTypes::kHugoBlox, "speech") == "talk");
+  CHECK(name(ForeignTypes::kHugoBlox, "journal-article") == "unknown");
+  CHECK(name(ForeignTypes::kOrcid, "journal-article") == "journal");
+  CHECK(name(ForeignTypes::kOrcid, "lecture-speech") == "talk");
+  CHECK(name(ForeignTypes::kOrcid, "article") == "unknown");
+  CHECK(name(ForeignTypes::kOpenAlex, "article repository") == "preprint");
+  CHECK(name(ForeignTypes::kOpenAlex, "article") == "journal");
+  CHECK(name(ForeignTypes::kOpenAlex, "book-chapter") == "chapter");
+  // Words: the first of the table's words the text holds.
+  CHECK(name(ForeignTypes::kWords, "conference workshop papers") == "conference");
+  CHECK(name(ForeignTypes::kWords, "working papers") == "preprint");
+  CHECK(name(ForeignTypes::kWords, "talks") == "unknown");
+}
+
+TEST_CASE("publication type: written BibTeX puts the venue in the type's own field") {
+  std::string fields;
+  for (std::string_view t : {"article", "inproceedings", "inbook", "phdthesis", "misc"})
+    fields += std::string(bibtex_entry_type_info(t)->venue_field) + " ";
+  CHECK(fields == "journal booktitle booktitle school howpublished ");
 }

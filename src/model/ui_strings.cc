@@ -168,19 +168,4 @@ UiStrings ui_strings_for(std::string_view tag, const I18nFiles& theme, const I18
   return ui;
 }
 
-std::vector<std::string> ui_string_keys(std::string_view text) {
-  std::vector<std::string> keys;
-  Diagnostics diags;
-  std::optional<TomlNode> root = parse_toml(text, "i18n", diags);
-  if (!root) return keys;
-  for (const auto& [key, value] : root->fields) {
-    if (value.kind != TomlNode::Kind::kTable) {
-      keys.push_back(key);
-      continue;
-    }
-    for (const auto& [sub, _] : value.fields) keys.push_back(key + "." + sub);
-  }
-  return keys;
-}
-
 }  // namespace sitegen

@@ -44,8 +44,6 @@ using I18nFiles = std::map<std::string, std::pair<std::string, std::string>>;
 // language, then the content's file.
 UiStrings ui_strings_for(std::string_view tag, const I18nFiles& theme, const I18nFiles& content,
                          Diagnostics& diags);
-// Every key of the built-in English file, in file order ("date.months" for the dates).
-std::vector<std::string> ui_string_keys(std::string_view text);
 
 // Built-in i18n files, generated from i18n/ at build time: "zh.toml" -> bytes.
 const std::map<std::string, std::string_view>& embedded_i18n_files();

@@ -4,7 +4,29 @@
 
 #include <algorithm>
 
+#include "toml/toml_reader.h"
+
 namespace sitegen {
+
+namespace {
+
+// Every key of an i18n file, in file order ("date.months" for the dates).
+std::vector<std::string> ui_string_keys(std::string_view text) {
+  std::vector<std::string> keys;
+  Diagnostics diags;
+  std::optional<TomlNode> root = parse_toml(text, "i18n", diags);
+  if (!root) return keys;
+  for (const auto& [key, value] : root->fields) {
+    if (value.kind != TomlNode::Kind::kTable) {
+      keys.push_back(key);
+      continue;
+    }
+    for (const auto& [sub, _] : value.fields) keys.push_back(key + "." + sub);
+  }
+  return keys;
+}
+
+}  // namespace
 
 TEST_CASE("ui strings: every built-in language has every key of the English file") {
   std::vector<std::string> english = ui_string_keys(embedded_i18n_files().at("en.toml"));

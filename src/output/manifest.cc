@@ -21,19 +21,14 @@ bool needs_escape(unsigned char c, bool first) {
 }  // namespace
 
 std::string write_manifest(const std::set<std::string>& files) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
   std::string out(kHeader);
   for (const std::string& f : files) {
-    for (size_t i = 0; i < f.size(); ++i) {
-      unsigned char c = static_cast<unsigned char>(f[i]);
-      if (needs_escape(c, i == 0)) {
-        out += '%';
-        out += kHex[c >> 4];
-        out += kHex[c & 15];
-      } else {
-        out += static_cast<char>(c);
-      }
-    }
+    bool first = true;
+    out += percent_encode(f, [&first](unsigned char c) {
+      bool escape = needs_escape(c, first);
+      first = false;
+      return escape;
+    });
     out += '\n';
   }
   return out;

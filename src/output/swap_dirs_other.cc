@@ -1,5 +1,6 @@
-// Systems without a swap of two folders known to sitegen: the output is replaced by two
-// renames. (macOS could use renamex_np with RENAME_SWAP in a swap_dirs_macos.cc.)
+// Systems without a swap of two folders known to sitegen (every one but Linux, and the
+// portable build): swap_dirs() says so, and the writer replaces the output by two
+// renames. A system's own swap goes in a file of its own, listed in CMakeLists.txt.
 #include <cerrno>
 
 #include "output/swap_dirs.h"

@@ -507,9 +507,4 @@ bool OutputWriter::commit(const Output& output, WriteStats* stats, std::string* 
   return true;
 }
 
-bool write_output(const Output& output, const fs::path& out, WriteStats* stats, std::string* err) {
-  OutputWriter w;
-  return w.open(out, err) && w.commit(output, stats, err);
-}
-
 }  // namespace sitegen

@@ -53,8 +53,4 @@ class OutputWriter {
   std::unique_ptr<State> s_;
 };
 
-// open(), then commit() of the whole output.
-bool write_output(const Output& output, const std::filesystem::path& out, WriteStats* stats,
-                  std::string* err);
-
 }  // namespace sitegen

@@ -3,6 +3,7 @@
 
 #include "output/manifest.h"
 #include "support/test_dir.h"
+#include "support/write_output.h"
 
 #include <doctest/doctest.h>
 #include <unistd.h>
@@ -16,6 +17,7 @@ using namespace sitegen;
 namespace {
 
 using testing::TempDir;
+using testing::write_output;
 
 std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);

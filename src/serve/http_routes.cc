@@ -5,7 +5,9 @@
 #include "base/source.h"
 #include "output/writer.h"
 #include "serve/server_impl.h"
+#include "text/ascii.h"
 #include "text/strings.h"
+#include "text/url_path.h"
 
 namespace sitegen {
 
@@ -13,19 +15,11 @@ namespace {
 
 // A decoded path as it may appear in a Location header: printable ASCII only.
 std::string encode_path(std::string_view path) {
-  static const char* kHex = "0123456789ABCDEF";
-  std::string out;
-  for (unsigned char c : path) {
-    if (std::isalnum(c) ||
-        std::string_view("-._~/!$&'()*+,;=:@").find(c) != std::string_view::npos) {
-      out += static_cast<char>(c);
-    } else {
-      out += '%';
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    }
-  }
-  return out;
+  return percent_encode(path, [](unsigned char c) {
+    return !is_alpha(static_cast<char>(c)) && !is_digit(static_cast<char>(c)) &&
+           std::string_view("-._~/!$&'()*+,;=:@").find(static_cast<char>(c)) ==
+               std::string_view::npos;
+  });
 }
 
 }  // namespace

@@ -67,4 +67,29 @@ inline bool is_unwatched_dir(const std::filesystem::path& dir) {
   return is_skipped_dir(dir.filename().native()) || is_site_output_dir(dir);
 }
 
+enum class WalkStep { kNext, kSkipFolder, kStop };
+
+// What a notifying backend watches below `dir`: `visit(path, is_dir)` for each folder
+// and file, never inside an unwatched folder, editors' temporary files left out, a
+// symlink visited as a file. visit() says whether to go on, skip the folder's contents
+// or stop.
+template <class Visit>
+void walk_watched_tree(const std::string& dir, Visit visit) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  for (auto it =
+           fs::recursive_directory_iterator(dir, fs::directory_options::skip_permission_denied, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    std::error_code ec2;
+    bool is_dir = it->is_directory(ec2) && !it->is_symlink(ec2);
+    if (is_dir ? is_unwatched_dir(it->path()) : is_editor_temp(it->path().filename().native())) {
+      if (is_dir) it.disable_recursion_pending();
+      continue;
+    }
+    WalkStep step = visit(it->path().string(), is_dir);
+    if (step == WalkStep::kStop) return;
+    if (step == WalkStep::kSkipFolder) it.disable_recursion_pending();
+  }
+}
+
 }  // namespace sitegen

@@ -97,25 +97,14 @@ class InotifyBackend : public WatchBackend {
 
   void add_tree(const std::string& dir, WatchBatch* batch) {
     if (!watch(dir)) return;
-    std::error_code ec;
-    for (auto it = fs::recursive_directory_iterator(
-             dir, fs::directory_options::skip_permission_denied, ec);
-         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-      std::error_code ec2;
-      std::string p = it->path().string();
-      if (it->is_directory(ec2) && !it->is_symlink(ec2)) {
-        if (is_unwatched_dir(it->path())) {
-          it.disable_recursion_pending();
-          continue;
-        }
-        if (!watch(p)) {
-          if (failed()) return;
-          it.disable_recursion_pending();
-        }
-      } else if (batch && !is_editor_temp(it->path().filename().native())) {
-        batch->add(p, true);  // written before the folder was watched
+    walk_watched_tree(dir, [&](const std::string& p, bool is_dir) {
+      if (!is_dir) {
+        if (batch) batch->add(p, true);  // written before the folder was watched
+        return WalkStep::kNext;
       }
-    }
+      if (watch(p)) return WalkStep::kNext;
+      return failed() ? WalkStep::kStop : WalkStep::kSkipFolder;
+    });
   }
 
   bool add_missing_roots(WatchBatch* batch) {

@@ -143,24 +143,14 @@ class KqueueBackend : public WatchBackend {
   // Watches a folder and what is in it; with a batch, the files found count as new.
   void add_tree(const std::string& dir, WatchBatch* batch) {
     if (!watch(dir, true)) return;
-    std::error_code ec;
-    for (auto it = fs::recursive_directory_iterator(
-             dir, fs::directory_options::skip_permission_denied, ec);
-         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-      std::error_code ec2;
-      std::string p = it->path().string();
-      bool is_dir = it->is_directory(ec2) && !it->is_symlink(ec2);
-      if (is_dir && is_unwatched_dir(it->path())) {
-        it.disable_recursion_pending();
-        continue;
-      }
-      if (!is_dir && is_editor_temp(it->path().filename().native())) continue;
+    walk_watched_tree(dir, [&](const std::string& p, bool is_dir) {
       if (!watch(p, is_dir)) {
-        if (failed()) return;
-        if (is_dir) it.disable_recursion_pending();
+        if (failed()) return WalkStep::kStop;
+        if (is_dir) return WalkStep::kSkipFolder;
       }
       if (!is_dir && batch) batch->add(p, true);  // written before it was watched
-    }
+      return WalkStep::kNext;
+    });
   }
 
   bool changed(WatchBatch& batch, int fd, unsigned flags) {

@@ -1,5 +1,6 @@
 // Platforms without a native watcher in sitegen: files are watched by polling alone.
-// A platform gets notifications by a watch_<api>.cc defining native_watch_backend.
+// A platform gets notifications by a watch_<api>.cc defining native_watch_backend,
+// listed in CMakeLists.txt.
 #include "serve/watch_backend.h"
 
 namespace sitegen {

@@ -5,6 +5,7 @@
 
 #include "output/writer.h"
 #include "support/test_dir.h"
+#include "support/write_output.h"
 
 #include <doctest/doctest.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@ namespace {
 
 using testing::TempDir;
 using testing::write_file;
+using testing::write_output;
 
 std::string names(const Changes& c, const fs::path& root) {
   std::string out;

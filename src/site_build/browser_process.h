@@ -1,6 +1,7 @@
 // Running the printing browser as a child process: in a process group of its own (it
 // starts helpers), with a time limit, and ended together with its helpers when the
-// time is up or when the user stops sitegen (SIGINT, SIGTERM).
+// time is up or when the user stops sitegen (SIGINT, SIGTERM). The POSIX calls are in
+// browser_process_posix.cc.
 #pragma once
 
 #include <atomic>

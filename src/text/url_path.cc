@@ -1,4 +1,4 @@
-// Percent-decoding and dot segments, as browsers resolve a path.
+// Percent-encoding and -decoding and dot segments, as browsers resolve a path.
 #include "text/url_path.h"
 
 #include <vector>
@@ -11,6 +11,13 @@ int hex_digit(char c) {
   if (is_digit(c)) return c - '0';
   c = to_lower(c);
   return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+void append_percent_escape(std::string& out, unsigned char c) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  out += '%';
+  out += kHex[c >> 4];
+  out += kHex[c & 15];
 }
 
 std::string percent_decode(std::string_view s) {

@@ -1,5 +1,6 @@
-// The path of a URL inside a site: percent-decoding and "." / ".." segments, shared by
-// the build's link warnings, `check --links` and the output manifest.
+// The path of a URL inside a site: percent-encoding and -decoding and "." / ".."
+// segments, shared by the build's link warnings, `check --links`, the output manifest,
+// Markdown links, the server's redirects and the importers' requests.
 #pragma once
 
 #include <string>
@@ -9,6 +10,25 @@ namespace sitegen {
 
 // 0-15 for a hex digit in either case, -1 otherwise.
 int hex_digit(char c);
+
+// Appends byte `c` as "%XX", in the uppercase hex RFC 3986 asks for.
+void append_percent_escape(std::string& out, unsigned char c);
+
+// `s` with each byte for which `escape(byte)` is true written as "%XX". Each caller
+// keeps its own set: a Location header, a request line and a manifest line differ.
+template <class Escape>
+std::string percent_encode(std::string_view s, Escape escape) {
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s) {
+    auto u = static_cast<unsigned char>(c);
+    if (escape(u))
+      append_percent_escape(out, u);
+    else
+      out += c;
+  }
+  return out;
+}
 
 // "%20" and the like decoded; a `%` not followed by two hex digits stays as written.
 std::string percent_decode(std::string_view s);

@@ -4,6 +4,16 @@
 
 namespace sitegen {
 
+TEST_CASE("url path: percent-encoding escapes the bytes its caller names, in uppercase hex") {
+  auto space_or_high = [](unsigned char c) { return c == ' ' || c >= 0x80; };
+  CHECK(percent_encode("my paper–1.pdf", space_or_high) == "my%20paper%E2%80%931.pdf");
+  CHECK(percent_encode("", space_or_high) == "");
+  CHECK(percent_decode(percent_encode("a b\xff", space_or_high)) == "a b\xff");
+  std::string one;
+  append_percent_escape(one, 0x0A);
+  CHECK(one == "%0A");
+}
+
 TEST_CASE("url path: percent-decoding keeps what is not an escape") {
   CHECK(percent_decode("my%20paper.pdf") == "my paper.pdf");
   CHECK(percent_decode("%e2%80%93%2F") == "\xE2\x80\x93/");

@@ -1,4 +1,6 @@
-// UTF-8: validation for readers whose library does not check it (BibTeX), and encoding.
+// UTF-8 at the byte level: validation (every content reader checks its file before
+// parsing, as toml++ and md4c do not report where a bad byte is), decoding of text
+// already checked, encoding, character counts for columns, and the byte-order mark.
 #pragma once
 
 #include <cstddef>
@@ -48,8 +50,9 @@ inline size_t invalid_utf8_at(std::string_view s) {
   return std::string_view::npos;
 }
 
-// The code point of the UTF-8 sequence at s[i], advancing i past it. A byte that
-// cannot start a sequence is U+FFFD; a sequence cut off by the end ends there.
+// The code point of the UTF-8 sequence at s[i], advancing i past it, for text that
+// invalid_utf8_at() accepted: it does not check the bytes after the first. A
+// continuation byte in first place is U+FFFD; a sequence cut off by the end ends there.
 inline char32_t decode_utf8(std::string_view s, size_t& i) {
   unsigned char c = static_cast<unsigned char>(s[i++]);
   if (c < 0x80) return c;
@@ -58,6 +61,24 @@ inline char32_t decode_utf8(std::string_view s, size_t& i) {
   char32_t cp = c & (0x3F >> extra);
   for (int k = 0; k < extra && i < s.size(); ++k) cp = (cp << 6) | (s[i++] & 0x3F);
   return cp;
+}
+
+// Whether byte `c` continues a UTF-8 sequence (10xxxxxx) instead of starting a character.
+constexpr bool is_utf8_continuation(char c) {
+  return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
+}
+
+// The characters (code points) of `s`, as a column counts them: the bytes that start one.
+inline size_t utf8_length(std::string_view s) {
+  size_t n = 0;
+  for (char c : s) n += !is_utf8_continuation(c);
+  return n;
+}
+
+// 3 when `text` starts with the UTF-8 byte-order mark, which every reader of content
+// skips (toml++ and md4c do too), else 0.
+inline size_t byte_order_mark_size(std::string_view text) {
+  return text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
 }
 
 // Appends code point `cp` as UTF-8.

@@ -10,6 +10,7 @@
 #include "text/ascii.h"
 #include "text/nfc.h"
 #include "text/strings.h"
+#include "text/utf8.h"
 #include "toml/toml_guard.h"
 #include "toml/toml_reader.h"
 
@@ -144,7 +145,7 @@ std::string as_message(std::string_view description) {
 // date (`date = 2025-04`), which TOML has no type for; "" otherwise.
 std::string partial_date_hint(std::string_view doc, size_t line, size_t col) {
   // toml++ counts columns after a byte-order mark.
-  size_t start = doc.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+  size_t start = byte_order_mark_size(doc);
   for (size_t l = 1; l < line; ++l) {
     start = doc.find('\n', start);
     if (start == std::string_view::npos) return "";
@@ -184,7 +185,7 @@ struct DateLiteralError {
 };
 std::optional<DateLiteralError> date_literal_error(std::string_view doc, size_t line, size_t col) {
   // toml++ counts columns after a byte-order mark.
-  size_t start = doc.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+  size_t start = byte_order_mark_size(doc);
   for (size_t l = 1; l < line; ++l) {
     start = doc.find('\n', start);
     if (start == std::string_view::npos) return std::nullopt;

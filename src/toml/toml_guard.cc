@@ -139,7 +139,7 @@ std::optional<TomlTrouble> find_trouble(std::string_view text, TomlScan* scan) {
   };
   auto key_level = [&] { return open.empty() ? table_level : open.back().level; };
 
-  size_t i = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;  // toml++ skips a byte-order mark
+  size_t i = byte_order_mark_size(text);  // toml++ skips a byte-order mark
   while (i < text.size()) {
     char c = text[i];
     if (c == '#') {

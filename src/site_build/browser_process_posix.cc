@@ -1,4 +1,4 @@
-// The browser's process group: spawned, watched, and ended whole.
+// The browser's process group on POSIX systems: posix_spawn, process groups, signals.
 #include "site_build/browser_process.h"
 
 #include <fcntl.h>

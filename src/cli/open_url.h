@@ -1,0 +1,18 @@
+// `sitegen serve --open`: the site in the user's browser, the way the platform opens a
+// URL. open_url_posix.cc: `open` on macOS, the desktop's `xdg-open` elsewhere.
+#pragma once
+
+#include <sys/types.h>
+
+#include <string>
+
+namespace sitegen {
+
+// The program open_url() runs, for --help and messages: "open" or "xdg-open".
+extern const char* const kOpenUrlProgram;
+
+// Starts kOpenUrlProgram on `url` without waiting for it, its output discarded and no
+// signal blocked; its process id, or -1 with *err saying why it could not start.
+pid_t open_url(const std::string& url, std::string* err);
+
+}  // namespace sitegen
