@@ -3,7 +3,7 @@
 # pipeline (HACKING.md), and that each library is included by its one folder.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-order=(text base toml model bibtex load markdown theme view render output site_build serve import cli)
+order=(text base toml model bibtex markdown load theme view render output site_build serve import cli)
 rank() { local i; for i in "${!order[@]}"; do [[ ${order[$i]} == "$1" ]] && echo "$i" && return; done; echo -1; }
 status=0
 while IFS= read -r f; do
