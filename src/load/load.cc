@@ -10,6 +10,7 @@
 #include "load/format.h"
 #include "load/group.h"
 #include "load/language_tag.h"
+#include "load/math_flags.h"
 #include "load/redirects.h"
 #include "load/resolve.h"
 #include "load/translate.h"
@@ -533,6 +534,7 @@ Site load_site(const Source& source, Diagnostics& diags, const std::string& lang
   check_people_refs(site, diags);
   drop_same_in_all_languages(site, source.display("site.toml"));
   assign_paths(site);
+  find_math(site);
   return site;
 }
 

@@ -69,6 +69,9 @@ struct Publication {
   // else's text (a publisher's export, a co-author's file): its HTML is shown as text.
   bool abstract_trusted = true;
   bool note_trusted = true;
+  // Its title, note or abstract shows math (set by the loader): lists show the abstract
+  // too, folded, so a list with this paper loads KaTeX as its page does.
+  bool has_math = false;
   std::string doi;
   std::string arxiv;
   std::string dblp;  // DBLP record key, "conf/osdi/Doe24": matches the paper on re-import
@@ -280,6 +283,8 @@ struct Site {
   std::vector<Publication> publications;
   // Every type (in the format's order), year (newest first) and tag (A-Z) with papers.
   std::vector<PublicationFilter> filters;
+  // Some page shows math (set by the loader): the build then copies KaTeX's files.
+  bool has_math = false;
   std::map<std::string, CitationCount> citations;  // citations.toml: publication id -> count
   std::vector<NewsItem> news;                      // newest first
   std::vector<Talk> talks;

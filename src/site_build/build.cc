@@ -288,7 +288,7 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   {
     Output fixed;
     for (const auto& [rel, bytes] : pages->theme().assets) fixed.files["assets/" + rel];
-    if (pages->view().has_math())
+    if (pages->site().has_math)
       for (const auto& [rel, bytes] : embedded_katex_files())
         fixed.files[std::string(kKatexDir) + rel];
     check_output_paths(*pages, content, fixed, diags);
@@ -311,7 +311,7 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   if (diags.has_errors()) return result;  // a page passed the render limits
   for (const auto& [rel, bytes] : pages->theme().assets)
     result.output.files["assets/" + rel].bytes = bytes;
-  if (pages->view().has_math())
+  if (pages->site().has_math)
     for (const auto& [rel, bytes] : embedded_katex_files())
       result.output.files[std::string(kKatexDir) + rel].bytes = bytes;
   // The PDFs are printed last, once the build has no error; they are files of the site

@@ -1,5 +1,6 @@
-// The template-facing view of a site: the one file that names template variables
-// (docs/themes.md is its contract). Markdown is rendered here, once per text.
+// The template-facing view of a site: its files (view.cc and a view_*.cc per page family)
+// name every template variable (docs/themes.md is their contract). Markdown is rendered
+// here, once per text.
 #pragma once
 
 #include <map>
@@ -60,12 +61,20 @@ class View {
   Data member(size_t index) const;
 
   const Urls& urls() const { return urls_; }
-  // Whether any page has math: the site then needs KaTeX's files.
-  bool has_math() const { return has_math_; }
   // Each publication's BibTeX, for its page and its .bib file.
   const std::vector<std::string>& bibtex() const { return bibtex_; }
 
  private:
+  // The constructor's jobs, in the files of their page family: the person and the site
+  // of every page's data, the publication list's legend, the navigation, the news texts,
+  // the index of a group's members, and each publication's entry and BibTeX.
+  void put_person();     // view.cc
+  void put_site();       // view.cc
+  void put_markers();    // view_publications.cc
+  void build_nav();      // view.cc
+  void render_news();    // view_news.cc
+  void index_members();  // view_people.cc
+  void build_entries();  // view_publications.cc
   // citations_total and h_index from citations.toml, for the home page.
   void put_citation_stats(Data& d) const;
   // `math`: the page shows math, so its <head> loads KaTeX.
@@ -79,8 +88,7 @@ class View {
   // The default language's tag when `text` is its text, not this language's: an
   // untranslated text, shown with lang="..." so it is read in its own language.
   std::string fallback_lang(const std::string& text, const std::string& default_text) const;
-  // `math`: set to the entry's kMathInList and kMathOnPage flags.
-  Data pub_entry(size_t index, char& math) const;
+  Data pub_entry(size_t index) const;
   Data pub_ref(size_t index) const;
   std::string news_text_html(size_t index) const;
   Data news_item(size_t index) const;  // one news item, for the home and news pages
@@ -112,11 +120,6 @@ class View {
   Urls urls_;
   Data common_;
   std::vector<Data> pubs_;  // one entry per publication, built once
-  // Per publication: kMathInList (math in its title, note or abstract, which lists show
-  // folded) and kMathOnPage (the same texts on its own page).
-  static constexpr char kMathInList = 1, kMathOnPage = 2;
-  std::vector<char> pub_math_;
-  bool has_math_ = false;
   std::vector<std::string> bibtex_;
   std::vector<std::string> news_html_;  // each news text, for the home and news pages
   std::vector<std::pair<std::string, std::string>> nav_items_;  // label, rel

@@ -63,7 +63,7 @@ Data View::cv_publications(const CvSection& s, bool& math) const {
     for (size_t i : idx) {
       data_push(items, pub_ref(i));
       shown.push_back(&pubs[i]);
-      math = math || (pub_math_[i] & kMathInList);
+      math = math || site_.publications[i].has_math;
     }
     data_put(g, "pubs", std::move(items));
     data_push(glist, std::move(g));

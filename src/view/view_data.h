@@ -1,5 +1,5 @@
 // The helpers that build template data, shared by the files that implement View
-// (view.cc, view_cv.cc, view_people.cc).
+// (view.cc and the view_*.cc file of each page family).
 #pragma once
 
 #include <string>

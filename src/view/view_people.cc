@@ -188,8 +188,9 @@ Data View::member(size_t index) const {
   std::string role = role_label(m, ui_);
   std::string bio_html = m.bio.empty() ? "" : md(m.bio);
   const std::vector<size_t>& mine = member_pubs_[index];
-  bool math = sitegen::has_math(bio_html) ||
-              std::any_of(mine.begin(), mine.end(), [&](size_t i) { return pub_math_[i]; });
+  bool math = sitegen::has_math(bio_html) || std::any_of(mine.begin(), mine.end(), [&](size_t i) {
+                return site_.publications[i].has_math;
+              });
   std::string desc = (p.position.empty() ? role : p.position) + ", " + site_.group.name;
   Data d =
       page_meta("member", p.name, rel, desc, math, member_head_html(site_, urls_, m, rel, role));
@@ -239,6 +240,11 @@ Data View::member(size_t index) const {
   put(d, "people_url", urls_.page(paths::kPeople));
   put(d, "talks_url", urls_.page(paths::kTalks));
   return d;
+}
+
+void View::index_members() {
+  for (size_t i = 0; i < site_.members.size(); ++i) member_ids_.emplace(site_.members[i].id, i);
+  member_pubs_ = member_publications(site_);
 }
 
 }  // namespace sitegen
