@@ -15,7 +15,7 @@ struct MarkdownOptions {
   // and an image or raw HTML loses a URL that runs script; true keeps every URL
   // (`allow_javascript_urls = true` in site.toml).
   bool allow_javascript_urls = false;
-  bool allow_raw_html = true;          // false for text from files the site owner did not write
+  bool allow_raw_html = true;  // false for text from files the site owner did not write
   // Root-relative links and images ("/join/", "/photo.png") start with `link_prefix`
   // instead of "/" ("/repo/", or "https://u.github.io/repo/" in a feed), so content
   // written for a root site also works at /repo/. Links already under `base_path` (the

@@ -53,7 +53,6 @@ TEST_CASE("url scheme: script URLs, including data other than images") {
     CHECK_FALSE(is_script_url(ok));
 }
 
-
 TEST_CASE("url scheme: the site's own paths") {
   CHECK(is_site_path("papers/x.pdf"));
   CHECK(is_site_path("/cv/"));
