@@ -4,6 +4,7 @@
 #include <cstring>
 #include <unordered_map>
 
+#include "base/date.h"
 #include "base/parallel.h"
 #include "bibtex/bibtex.h"
 #include "bibtex/latex.h"
@@ -157,10 +158,18 @@ void map_date(const View& v, Publication& p, Diagnostics& diags) {
     }
     return;
   }
-  int d = leading_number(day, &len);
   p.date.year = y;
   p.date.month = m;
-  p.date.day = d >= 1 && d <= 31 ? d : 0;
+  if (day.empty()) return;
+  int d = leading_number(day, &len);
+  std::string why;
+  if (d >= 1 && make_date(y, m, d, &why)) {
+    p.date.day = d;
+  } else if (const BibField* f = v.get("day") ? v.get("day") : v.get("date")) {
+    // February 31 would sort and print as a day that never was: keep the month only.
+    diags.warning(f->loc, "day `" + day + "` of entry `" + p.key + "` is not a day of " +
+                              std::to_string(y) + "-" + (m < 10 ? "0" : "") + std::to_string(m));
+  }
 }
 
 // DBLP's record key, from its `biburl` (https://dblp.org/rec/KEY.bib) or a `DBLP:KEY` key.

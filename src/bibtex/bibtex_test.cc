@@ -410,6 +410,17 @@ TEST_CASE("bibtex: year, month and date") {
   Diagnostics m;
   pubs("@misc{k, year = 2020,\n  month = {Fall}}", m);
   CHECK(lines(m) == "refs.bib:2:3: warning: unknown month `Fall` in entry `k`\n");
+
+  Diagnostics feb;
+  std::vector<Publication> f = pubs("@misc{k, year = 2023, month = feb,\n  day = {29}}", feb);
+  CHECK(lines(feb) == "refs.bib:2:3: warning: day `29` of entry `k` is not a day of 2023-02\n");
+  CHECK(f[0].date.month == 2);
+  CHECK(f[0].date.day == 0);
+  CHECK(one("@misc{k, year = 2024, month = feb, day = {29}}").date.day == 29);
+  Diagnostics iso;
+  std::vector<Publication> g = pubs("@misc{k,\n date = {2024-04-31}}", iso);
+  CHECK(lines(iso) == "refs.bib:2:2: warning: day `31` of entry `k` is not a day of 2024-04\n");
+  CHECK(g[0].date.day == 0);
 }
 
 TEST_CASE("bibtex: al-folio fields") {
