@@ -284,6 +284,7 @@ Data View::page_meta(const std::string& kind, const std::string& title, const st
   // The stylesheet's own words ("Note ·" before a paper's note), in other languages.
   if (ui_.get("note") != "Note")
     head += "<style>:root { --note-label: " + css_string(ui_.get("note")) + "; }</style>\n";
+  head += options_.accent_style_html;
   if (math) head += math_head_html(urls_);
   if (!site_.group.name.empty() && !options_.group_css_url_query.empty())
     head += "<link rel=\"stylesheet\" href=\"" +

@@ -27,6 +27,9 @@ struct ViewOptions {
   // "?v=<hash>" of the theme's group.css, which a group site's pages load; "" without one
   std::string group_css_url_query;
   bool cv_pdf = false;  // /cv.pdf is built: the CV links to it
+  // site.toml's accent as a `<style>` of custom properties (site_build/accent.h), in
+  // every page's head_html; "" when the theme's own accent is kept.
+  std::string accent_style_html;
   // Every language of a site in several, the default first; empty for one language.
   std::vector<SiteLanguage> languages;
   // The default language's site, when this view is of another: its texts are what an
