@@ -150,6 +150,11 @@ struct StyleSettings {
   SourceLoc accent_loc;     // where `accent` is written
   std::string accent_dark;  // "#rrggbb" for dark mode; "": derived from `accent`
   SourceLoc accent_dark_loc;
+  bool system_fonts = false;  // fonts = "system": the theme's bundled fonts are not used
+  // [style.font]: a family of files under static/ for the text and the headings.
+  std::string font_family;              // "": none
+  std::vector<std::string> font_files;  // paths under static/, each woff2, woff, ttf or otf
+  std::string font_weight = "100 900";  // CSS font-weight of each file
 };
 
 struct Page {

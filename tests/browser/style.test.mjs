@@ -2,7 +2,9 @@
 // built with a red accent shows its links, the current menu entry's underline, the focus
 // ring and the venue chips in that colour, and in the derived lighter shade in dark mode
 // (the system's setting without JavaScript, and the header's switch with it); axe finds no
-// WCAG 2.1 A/AA violation on its pages in either scheme.
+// WCAG 2.1 A/AA violation on its pages in either scheme. With fonts = "system" no font
+// file is fetched; with a [style.font] family from static/ the text and the headings are
+// drawn in it, fetched from the site.
 //
 // Run: npm ci --prefix tests/browser && node tests/browser/style.test.mjs
 // (SITEGEN_BINARY names the binary; default build/sitegen). Under ctest, a missing
@@ -31,6 +33,8 @@ const kDark = { accent: 'rgb(218, 149, 145)', strong: 'rgb(227, 176, 173)', soft
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-style-'));
 let browser;
 let site;
+let systemSite;
+let ownFontSite;
 
 before(async () => {
   const content = path.join(work, 'content');
@@ -39,12 +43,30 @@ before(async () => {
   const out = path.join(work, 'site');
   buildSite(content, '/', out);
   site = await serveSite(out, '/');
+  // The same starter with the system's fonts, and with a family of its own (the bundled
+  // serif's file, under another name, so the test needs no font from elsewhere).
+  const variant = async (name, extra, files = {}) => {
+    const dir = path.join(work, name);
+    fs.cpSync(path.join(root, 'content'), dir, { recursive: true });
+    fs.appendFileSync(path.join(dir, 'site.toml'), extra);
+    for (const [to, from] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, to)), { recursive: true });
+      fs.copyFileSync(from, path.join(dir, to));
+    }
+    buildSite(dir, '/', path.join(work, `${name}-out`));
+    return serveSite(path.join(work, `${name}-out`), '/');
+  };
+  systemSite = await variant('system', '\n[style]\nfonts = "system"\n');
+  ownFontSite = await variant('own', '\n[style.font]\nfamily = "House Serif"\nfiles = ["fonts/house.woff2"]\n',
+    { 'static/fonts/house.woff2': path.join(root, 'themes/scholar/assets/fonts/source-serif-4-latin.woff2') });
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 });
 
 after(async () => {
   await browser?.close();
   await site?.close();
+  await systemSite?.close();
+  await ownFontSite?.close();
   fs.rmSync(work, { recursive: true, force: true });
 });
 
@@ -104,4 +126,31 @@ test('axe: no WCAG 2.1 A/AA violation with the custom accent, light and dark', a
     await context.close();
   }
   assert.deepEqual(found, []);
+});
+
+// The font files a page fetches, the families its body and h1 are drawn in, and the
+// families of the font faces the page loaded.
+async function fonts(url) {
+  const page = await browser.newPage();
+  const fetched = [];
+  page.on('request', (r) => { if (/\.(woff2?|ttf|otf)$/.test(r.url())) fetched.push(new URL(r.url()).pathname); });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.evaluate(() => document.fonts.ready);
+  const used = await page.evaluate(() => ({
+    body: getComputedStyle(document.body).fontFamily.split(',')[0],
+    h1: getComputedStyle(document.querySelector('h1')).fontFamily.split(',')[0],
+    loaded: [...new Set([...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family))],
+  }));
+  await page.close();
+  return { fetched: fetched.sort(), ...used };
+}
+
+test('fonts = "system" fetches no font file and names the system font first', async () => {
+  assert.deepEqual(await fonts(`${systemSite.url}publications/`),
+    { fetched: [], body: 'system-ui', h1: '"Iowan Old Style"', loaded: [] });
+});
+
+test('a [style.font] family draws the text and the headings, from the site itself', async () => {
+  assert.deepEqual(await fonts(`${ownFontSite.url}publications/`),
+    { fetched: ['/fonts/house.woff2'], body: '"House Serif"', h1: '"House Serif"', loaded: ['House Serif'] });
 });
