@@ -102,6 +102,16 @@ if(SITEGEN_WEB_NODE)
   set_tests_properties(browser_look PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 180 LABELS browser)
 endif()
 
+# --- site.toml's [style] accent in headless Chromium (tests/browser/style.test.mjs): links,
+# focus rings, the menu and chips in the accent and its dark shade, by the system's scheme
+# and by the header's switch; axe on the pages in both schemes.
+if(SITEGEN_WEB_NODE)
+  add_test(NAME browser_style
+           COMMAND ${CMAKE_COMMAND} -E env SITEGEN_BINARY=$<TARGET_FILE:sitegen> SITEGEN_SKIP_CODE=77
+                   ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/style.test.mjs)
+  set_tests_properties(browser_style PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 180 LABELS browser)
+endif()
+
 # --- The theme's fonts are the files scripts/update-fonts.sh pins (by sha256), and no others.
 add_test(NAME theme_fonts COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/update-fonts.sh --check)
 

@@ -275,6 +275,7 @@ void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diag
     cr.string("browser", &site.cv_settings.browser);
     cr.finish();
   }
+  if (const TomlNode* style = r.table("style")) load_style(source, *style, site.style, diags);
   if (const TomlNode* nav = r.table("nav")) {
     TableReader nr(*nav, "[nav]", diags);
     if (nr.string_array("items", &site.nav)) site.nav_loc = nr.find("items")->loc;

@@ -29,6 +29,9 @@ void load_citations(const Source& source, Site& site, Diagnostics& diags);
 void load_talks(const Source& source, Site& site, Diagnostics& diags);
 void load_cv(const Source& source, Site& site, Diagnostics& diags);
 void load_pages(const Source& source, Site& site, Diagnostics& diags);
+// site.toml's [style] (load_style.cc).
+void load_style(const Source& source, const TomlNode& table, StyleSettings& style,
+                Diagnostics& diags);
 
 // Reads a TOML content file if it exists; nullopt when absent or broken (reported).
 std::optional<TomlNode> read_toml_file(const Source& source, const std::string& rel,

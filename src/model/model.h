@@ -143,6 +143,20 @@ struct CvSettings {
   std::string browser;       // Chromium or Chrome: a command on PATH or a path; "": found
 };
 
+// site.toml's [style]: the accent colour, checked against the theme's backgrounds when
+// the site is built (site_build/accent.h).
+struct StyleSettings {
+  std::string accent;       // "#rrggbb" (lowercase); "": the theme's own
+  SourceLoc accent_loc;     // where `accent` is written
+  std::string accent_dark;  // "#rrggbb" for dark mode; "": derived from `accent`
+  SourceLoc accent_dark_loc;
+  bool system_fonts = false;  // fonts = "system": the theme's bundled fonts are not used
+  // [style.font]: a family of files under static/ for the text and the headings.
+  std::string font_family;              // "": none
+  std::vector<std::string> font_files;  // paths under static/, each woff2, woff, ttf or otf
+  std::string font_weight = "100 900";  // CSS font-weight of each file
+};
+
 struct Page {
   SourceLoc loc;
   std::string slug;  // from the file name: pages/teaching.md -> teaching
@@ -290,6 +304,7 @@ struct Site {
   std::vector<Talk> talks;
   std::vector<CvSection> cv;
   CvSettings cv_settings;
+  StyleSettings style;
   std::vector<Page> pages;
   std::vector<StaticFile> static_files;
   std::map<std::string, std::string> layouts;  // content/layouts overrides: file name -> text

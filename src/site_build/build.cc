@@ -13,6 +13,7 @@
 #include "load/redirects.h"
 #include "load/translate.h"
 #include "render/sitemap.h"
+#include "site_build/accent.h"
 #include "site_build/cv_pdf.h"
 #include "site_build/local_links.h"
 #include "text/strings.h"
@@ -221,6 +222,7 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   result.base_url = site.base_url;
   Theme theme = load_theme(site, content, options.theme_search_dir, diags);
   result.settings = settings_of(site, theme, content);
+  std::optional<AccentShades> accent = resolve_accent(site.style, theme, diags);
   if (!site.members.empty() && !diags.has_errors())
     for (const char* kind : {"people", "member"})
       if (!theme.templates.count(kind))
@@ -264,6 +266,7 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   auto js = theme.assets.find("publications.js");
   if (js != theme.assets.end()) vopts.js_url_query = "?v=" + short_hash(js->second);
   vopts.body_end_html = options.live_reload_script;
+  if (accent) vopts.accent_style_html = accent_style_html(*accent);
   // The people pages' and member highlighting's styles: only a group site loads them.
   if (auto group_css = theme.assets.find("group.css"); group_css != theme.assets.end()) {
     if (site.group.name.empty())

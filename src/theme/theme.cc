@@ -9,6 +9,7 @@
 
 #include "load/load.h"
 #include "theme/template_scan.h"
+#include "toml/toml_reader.h"
 
 namespace fs = std::filesystem;
 
@@ -171,6 +172,39 @@ std::optional<Template> compile(const ThemeFile& page, const FileMap& files, Dia
   return std::nullopt;
 }
 
+// theme.toml's [accent] table, when it has one: a theme with other backgrounds than white
+// and black names them, so an accent is checked against what it is shown on.
+void read_theme_backgrounds(const ThemeFile& f, Theme& theme, Diagnostics& diags) {
+  std::optional<TomlNode> root = parse_toml(std::string_view(f.text), f.display, diags);
+  if (!root) return;
+  const TomlNode* accent = nullptr;
+  for (const auto& [key, node] : root->fields)
+    if (key == "accent") accent = &node;
+  if (!accent) return;
+  if (accent->kind != TomlNode::Kind::kTable) {
+    diags.error(accent->loc, "`accent` in theme.toml must be a table: [accent]");
+    return;
+  }
+  TableReader r(*accent, "[accent]", diags);
+  for (auto [key, out] : {std::pair{"light_backgrounds", &theme.light_backgrounds},
+                          std::pair{"dark_backgrounds", &theme.dark_backgrounds}}) {
+    std::vector<std::string> texts;
+    if (!r.string_array(key, &texts)) continue;
+    std::vector<Colour> colours;
+    for (size_t i = 0; i < texts.size(); ++i) {
+      if (std::optional<Colour> c = parse_colour(texts[i]))
+        colours.push_back(*c);
+      else
+        diags.error(r.find(key)->items[i].loc, "`" + std::string(key) +
+                                                   "` holds colours written `#rgb` or "
+                                                   "`#rrggbb`, not `" +
+                                                   texts[i] + "`");
+    }
+    if (!colours.empty()) *out = std::move(colours);
+  }
+  r.finish();
+}
+
 }  // namespace
 
 const std::vector<std::string>& theme_template_names() {
@@ -259,6 +293,8 @@ Theme load_theme(const Site& site, const Source& content, const std::string& the
   for (const auto& [rel, f] : files)
     if (rel.starts_with("i18n/") && rel.ends_with(".toml"))
       theme.i18n[rel.substr(5)] = {f.display, f.text};
+  if (auto it = files.find("theme.toml"); it != files.end())
+    read_theme_backgrounds(it->second, theme, diags);
   return theme;
 }
 

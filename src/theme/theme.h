@@ -9,6 +9,7 @@
 
 #include "base/diag.h"
 #include "base/source.h"
+#include "model/colour.h"
 #include "model/model.h"
 #include "theme/template.h"
 
@@ -24,6 +25,10 @@ struct Theme {
   std::map<std::string, std::string> assets;  // path under assets/ -> bytes
   // The theme's own words: i18n/zh.toml -> {path shown in messages, text}.
   I18nFiles i18n;
+  // theme.toml's [accent]: the backgrounds the accent colour's text stands on, in the light
+  // and the dark scheme; site.toml's accent must reach 4.5:1 against each.
+  std::vector<Colour> light_backgrounds{Colour{255, 255, 255}};
+  std::vector<Colour> dark_backgrounds{Colour{0, 0, 0}};
 };
 
 // The page templates every theme provides.

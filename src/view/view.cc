@@ -197,6 +197,7 @@ void View::put_site() {
   put(common_, "body_end_html", options_.body_end_html);
   put(common_, "publications_url", urls_.page(paths::kPublications));
   put(common_, "news_url", urls_.page(paths::kNews));
+  put_style();
 }
 
 void View::build_nav() {
@@ -284,6 +285,8 @@ Data View::page_meta(const std::string& kind, const std::string& title, const st
   // The stylesheet's own words ("Note ·" before a paper's note), in other languages.
   if (ui_.get("note") != "Note")
     head += "<style>:root { --note-label: " + css_string(ui_.get("note")) + "; }</style>\n";
+  head += options_.accent_style_html;
+  head += font_style_html_;
   if (math) head += math_head_html(urls_);
   if (!site_.group.name.empty() && !options_.group_css_url_query.empty())
     head += "<link rel=\"stylesheet\" href=\"" +

@@ -27,6 +27,9 @@ struct ViewOptions {
   // "?v=<hash>" of the theme's group.css, which a group site's pages load; "" without one
   std::string group_css_url_query;
   bool cv_pdf = false;  // /cv.pdf is built: the CV links to it
+  // site.toml's accent as a `<style>` of custom properties (site_build/accent.h), in
+  // every page's head_html; "" when the theme's own accent is kept.
+  std::string accent_style_html;
   // Every language of a site in several, the default first; empty for one language.
   std::vector<SiteLanguage> languages;
   // The default language's site, when this view is of another: its texts are what an
@@ -84,6 +87,7 @@ class View {
   Data nav_for(const std::string& rel) const;
   // The other languages' version of the page at `rel`: the switcher's links, and the
   // hreflang and og:locale tags of <head>.
+  void put_style();
   void put_languages(Data& d, const std::string& rel, std::string& head) const;
   // The default language's tag when `text` is its text, not this language's: an
   // untranslated text, shown with lang="..." so it is read in its own language.
@@ -119,6 +123,9 @@ class View {
   ViewOptions options_;
   Urls urls_;
   Data common_;
+  // [style]'s self-hosted font as @font-face rules and --font-text/--font-headings, for
+  // every page's head (view_style.cc); "" without one.
+  std::string font_style_html_;
   std::vector<Data> pubs_;  // one entry per publication, built once
   std::vector<std::string> bibtex_;
   std::vector<std::string> news_html_;  // each news text, for the home and news pages
