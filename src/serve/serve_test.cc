@@ -6,6 +6,7 @@
 #include "serve/connections.h"
 #include "site_build/build.h"
 #include "support/test_dir.h"
+#include "support/test_images.h"
 
 #include <arpa/inet.h>
 #include <doctest/doctest.h>
@@ -487,7 +488,8 @@ TEST_CASE("serve: a member's photo kept in people/<id>/ is served, as build publ
   fs::path content = tmp.path / "lab";
   write_file(content / "site.toml", "title = \"Lab\"\n[group]\nname = \"Lab\"\n");
   write_file(content / "people/ada/person.toml", "name = \"Ada Example\"\nrole = \"pi\"\n");
-  write_file(content / "people/ada/photo.jpg", "\xff\xd8\xff photo");
+  std::string jpeg = sitegen::testing::test_jpeg(64, 64);
+  write_file(content / "people/ada/photo.jpg", jpeg);
   write_file(tmp.path / "secret.jpg", "TOP-SECRET");
   TestServer ts(content);
   httplib::Client c = ts.client();
@@ -496,7 +498,7 @@ TEST_CASE("serve: a member's photo kept in people/<id>/ is served, as build publ
   REQUIRE(photo);
   CHECK(photo->status == 200);
   CHECK(photo->get_header_value("Content-Type") == "image/jpeg");
-  CHECK(photo->body == "\xff\xd8\xff photo");
+  CHECK(photo->body == jpeg);
 
   // A link swapped in for it after the build leads out of the content folder: refused
   // (the rebuild it sets off fails for the same reason, and the last build stays).
