@@ -71,25 +71,32 @@ after(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-// The image as shown: the file the browser picked, its pixels and the box it fills.
+// The image as shown: the file the browser picked, that file's pixels (naturalWidth of an
+// <img> with a srcset is scaled by the width descriptor, so the file is loaded on its own
+// to read them) and the box it fills.
 async function shown(page, selector) {
   const img = page.locator(selector).first();
   await img.scrollIntoViewIfNeeded();
   await img.evaluate((e) => e.decode());
-  return img.evaluate((e) => ({
-    file: new URL(e.currentSrc).pathname.replace(/^\/img\/[0-9a-f]{16}-/, '/img/HASH-'),
-    natural: [e.naturalWidth, e.naturalHeight],
-    box: Math.round(e.getBoundingClientRect().width),
-  }));
+  return img.evaluate(async (e) => {
+    const alone = new Image();
+    alone.src = e.currentSrc;
+    await alone.decode();
+    return {
+      file: new URL(e.currentSrc).pathname.replace(/^\/img\/[0-9a-f]{16}-/, '/img/HASH-'),
+      pixels: [alone.naturalWidth, alone.naturalHeight],
+      box: Math.round(e.getBoundingClientRect().width),
+    };
+  });
 }
 
 const kScreens = [
   // A laptop at 1x: the 240 px photo and the 160 px teaser take the 1x files.
-  { width: 1366, scale: 1, photo: { file: '/img/HASH-240.webp', natural: [240, 320], box: 240 },
-    teaser: { file: '/img/HASH-192.webp', natural: [192, 120], box: 160 } },
+  { width: 1366, scale: 1, photo: { file: '/img/HASH-240.webp', pixels: [240, 320], box: 240 },
+    teaser: { file: '/img/HASH-192.webp', pixels: [192, 120], box: 160 } },
   // A phone at 3x: the 104 px photo needs 312 pixels, the 192 px teaser 576: the widest files.
-  { width: 390, scale: 3, photo: { file: '/img/HASH-480.webp', natural: [480, 640], box: 104 },
-    teaser: { file: '/img/HASH-384.webp', natural: [384, 240], box: 192 } },
+  { width: 390, scale: 3, photo: { file: '/img/HASH-480.webp', pixels: [480, 640], box: 104 },
+    teaser: { file: '/img/HASH-384.webp', pixels: [384, 240], box: 192 } },
 ];
 
 for (const screen of kScreens) {
