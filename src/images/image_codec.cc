@@ -329,6 +329,15 @@ std::optional<ImageInfo> probe_image(std::string_view bytes, std::string_view na
       }
       info.width = int(read_uint(reinterpret_cast<const uint8_t*>(bytes.data()) + 6, 2, true));
       info.height = int(read_uint(reinterpret_cast<const uint8_t*>(bytes.data()) + 8, 2, true));
+      if (info.width == 0 || info.height == 0) {
+        *err = "cannot read the GIF: its header declares no pixels";
+        return std::nullopt;
+      }
+      // Published as it is, but a browser would decode it: the same cap.
+      if (too_many_pixels(uint64_t(info.width), uint64_t(info.height))) {
+        *err = pixel_count_error(uint64_t(info.width), uint64_t(info.height));
+        return std::nullopt;
+      }
       return info;
     case ImageFormat::Avif:
     case ImageFormat::Svg:

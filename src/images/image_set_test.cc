@@ -184,5 +184,14 @@ TEST_CASE("image stage: an image that declares more pixels than sitegen reads is
         "smaller");
 }
 
+TEST_CASE("image stage: a GIF that declares 21138 x 65283 pixels is refused (found by fuzzing)") {
+  std::string gif = std::string("GIF89a\x92\x52\x03\xff\x8d", 11);
+  CHECK(make_image({"static/a.gif", gif, {192}}, "").error ==
+        "the image is 21138 x 65283 pixels, more than the 64 million sitegen reads; save it "
+        "smaller");
+  CHECK(make_image({"static/a.gif", std::string("GIF89a\0\0\x01\0", 10), {192}}, "").error ==
+        "cannot read the GIF: its header declares no pixels");
+}
+
 }  // namespace
 }  // namespace sitegen
