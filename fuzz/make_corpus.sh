@@ -30,12 +30,17 @@ add_text() {
 }
 
 targets=(load frontmatter bibtex latex date names serve_path yaml theme markdown page_patch serve_request
-  manifest math import_answer page_name)
+  manifest math import_answer page_name image)
 for t in "${targets[@]}"; do
   mkdir -p "$fuzz/corpus-$t"
   if [[ -d "$fuzz/seeds/$t" ]]; then
     for f in "$fuzz/seeds/$t"/*; do [[ -f "$f" ]] && add "$t" "$f"; done
   fi
+done
+
+# Images: the photos of the starter site and the examples (PNG and JPEG).
+for ext in '*.png' '*.jpg'; do
+  while IFS= read -r -d '' f; do add image "$f"; done < <(repo_files "$ext")
 done
 
 # TOML: every .toml file.

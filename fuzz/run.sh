@@ -11,7 +11,7 @@ shift || true
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
   targets=(load frontmatter bibtex latex date names yaml serve_path theme markdown page_patch
-    serve_request manifest math import_answer page_name)
+    serve_request manifest math import_answer page_name image)
 fi
 build=${SITEGEN_FUZZ_BUILD:-build-fuzz}
 

@@ -54,7 +54,7 @@ for edge in "${!allowed[@]}"; do
 done
 # Each library is included by one folder.
 libs=("md4c:markdown" "toml++:toml" "kainjow/:theme" "httplib.h:serve" "yaml.h:import"
-      "nlohmann/:import" "utf8proc.h:text")
+      "nlohmann/:import" "utf8proc.h:text" "jpeglib.h:images" "png.h:images" "webp/:images")
 for pair in "${libs[@]}"; do
   header=${pair%%:*} home=${pair#*:}
   while IFS= read -r f; do

@@ -25,11 +25,13 @@ PACKAGES=(
   g++ cmake make pkg-config
   # the libraries sitegen uses (libyaml: Hugo Blox import; jemalloc: its allocator;
   # OpenSSL and nlohmann/json: the DBLP/ORCID/OpenAlex importers and citation counts;
-  # utf8proc: Unicode NFC for all text read). KaTeX is not among them: its files are
-  # pinned in katex/ (scripts/update-katex.sh)
+  # utf8proc: Unicode NFC for all text read; libwebp, libjpeg-turbo and libpng: photos
+  # and teasers resized as WebP). KaTeX is not among them: its files are pinned in katex/
+  # (scripts/update-katex.sh)
   libmd4c-dev libmd4c-html0-dev libtomlplusplus-dev libkainjow-mustache-dev
   libcpp-httplib-dev libyaml-dev libjemalloc-dev doctest-dev
   libssl-dev nlohmann-json3-dev libutf8proc-dev
+  libwebp-dev libjpeg62-turbo-dev libpng-dev
 )
 TEST_PACKAGES=(
   # the second compiler CI builds with, and libFuzzer and the sanitizer runtimes for it

@@ -24,7 +24,7 @@ check() {
 }
 
 brew install cmake pkgconf md4c tomlplusplus cpp-httplib libyaml jemalloc doctest openssl@3 nlohmann-json \
-  utf8proc
+  utf8proc webp jpeg-turbo libpng
 check "$mustache_deb" "$MUSTACHE_SHA256"
 mustache_deb=$(cd "$(dirname "$mustache_deb")" && pwd)/$(basename "$mustache_deb")
 mkdir -p "$dest"
@@ -34,5 +34,7 @@ cd "$dest"
 rm -rf mustache && mkdir mustache
 (cd mustache && ar x "$mustache_deb" && tar xf data.tar.xz ./usr/include)
 
-echo "-DKAINJOW_MUSTACHE_INCLUDE_DIR=$dest/mustache/usr/include" > cmake-flags
+# Homebrew keeps jpeg-turbo out of its prefix (keg-only): CMake's pkg-config looks there too.
+echo "-DKAINJOW_MUSTACHE_INCLUDE_DIR=$dest/mustache/usr/include" \
+  "-DCMAKE_PREFIX_PATH=$(brew --prefix jpeg-turbo)" > cmake-flags
 echo "macos-deps: ready; CMake flags in $dest/cmake-flags: $(cat cmake-flags)"

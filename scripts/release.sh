@@ -81,7 +81,7 @@ check_installed() {
 }
 check_installed libmd4c-dev "$MD4C_DEB"
 check_installed libcpp-httplib-dev "$HTTPLIB_DEB"
-for a in "$syslib"/lib{yaml,utf8proc,jemalloc_pic,z,brotlienc,brotlidec,brotlicommon,ssl,crypto}.a \
+for a in "$syslib"/lib{yaml,utf8proc,webp,jpeg,png16,jemalloc_pic,z,brotlienc,brotlidec,brotlicommon,ssl,crypto}.a \
   "$llvm"/lib/lib{c++,c++abi,unwind}.a "$llvm"/lib/clang/*/lib/linux/libclang_rt.builtins-*.a; do
   [[ -f "$a" ]] || die "$a is missing (scripts/install-deps.sh --test)"
 done
@@ -163,13 +163,15 @@ cp "$httplib_src/httplib.h" "$prefix/include/"
 # fails if one does), so they are used as they are, copied alone into the prefix so that
 # the build cannot pick their .so instead. jemalloc's C++ operators are left out: they
 # are built for libstdc++, and libc++'s operator new calls jemalloc's malloc anyway.
-cp "$syslib"/lib{yaml,utf8proc,z,brotlienc,brotlidec,brotlicommon,ssl,crypto}.a "$prefix/lib/"
+cp "$syslib"/lib{yaml,utf8proc,webp,jpeg,png16,z,brotlienc,brotlidec,brotlicommon,ssl,crypto}.a "$prefix/lib/"
 cp "$syslib/libjemalloc_pic.a" "$prefix/lib/libjemalloc.a"
 ar d "$prefix/lib/libjemalloc.a" jemalloc_cpp.pic.o
 # Their headers and the header-only libraries, from the same Debian packages: the sysroot
 # hides this machine's /usr/include.
-cp -r /usr/include/{yaml.h,utf8proc.h,zlib.h,zconf.h,brotli,toml++,kainjow,nlohmann,openssl} "$prefix/include/"
+cp -r /usr/include/{yaml.h,utf8proc.h,zlib.h,zconf.h,brotli,toml++,kainjow,nlohmann,openssl,webp} "$prefix/include/"
+cp -L /usr/include/{jpeglib.h,jmorecfg.h,jerror.h,png.h,pngconf.h,pnglibconf.h} "$prefix/include/"
 cp /usr/include/"$multiarch"/openssl/* "$prefix/include/openssl/"
+cp /usr/include/"$multiarch"/jconfig.h "$prefix/include/"
 
 pc() {
   printf 'prefix=%s\nName: %s\nDescription: %s (static, for the release build)\nVersion: %s\n%s\n' \
@@ -179,6 +181,13 @@ pc yaml-0.1 "$(pkg-config --modversion yaml-0.1)" 'Cflags: -I${prefix}/include
 Libs: -L${prefix}/lib -lyaml'
 pc libutf8proc "$(pkg-config --modversion libutf8proc)" 'Cflags: -I${prefix}/include -DUTF8PROC_STATIC
 Libs: -L${prefix}/lib -lutf8proc'
+# The image codecs: libwebp writes WebP, libjpeg-turbo and libpng (over zlib) read.
+pc libwebp "$(pkg-config --modversion libwebp)" 'Cflags: -I${prefix}/include
+Libs: -L${prefix}/lib -lwebp -lm -pthread'
+pc libjpeg "$(pkg-config --modversion libjpeg)" 'Cflags: -I${prefix}/include
+Libs: -L${prefix}/lib -ljpeg'
+pc libpng "$(pkg-config --modversion libpng)" 'Cflags: -I${prefix}/include
+Libs: -L${prefix}/lib -lpng16 -lz -lm'
 pc jemalloc "$(pkg-config --modversion jemalloc)" 'Libs: -L${prefix}/lib -ljemalloc -lm -pthread -ldl'
 # toml++ header-only: the same Debian headers, compiled into sitegen.
 pc tomlplusplus "$(pkg-config --modversion tomlplusplus)" 'Cflags: -I${prefix}/include -DTOML_HEADER_ONLY=1'

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "support/skip.h"
+#include "support/test_images.h"
 #include "theme/theme.h"
 
 extern char** environ;
@@ -476,7 +477,8 @@ TEST_CASE("bad input: a symlink to another file of the content folder is publish
   s.write("people/ada/person.toml", "name = \"Ada Example\"\nrole = \"phd\"\n");
   fs::create_symlink("../../private/notes.txt", s.content / "people/ada/photo.jpg");
   s.write("people/bob/person.toml", "name = \"Bob Example\"\nrole = \"phd\"\n");
-  s.write("people/bob/portrait.jpg", "jpg");
+  std::string jpeg = sitegen::testing::test_jpeg(32, 32);
+  s.write("people/bob/portrait.jpg", jpeg);
   fs::create_symlink("portrait.jpg", s.content / "people/bob/photo.jpg");  // stays inside
   for (const auto& [path, bytes] : sitegen::embedded_theme_files())
     if (path.starts_with("scholar/")) s.write("themes/mine/" + path.substr(8), std::string(bytes));
@@ -498,7 +500,7 @@ TEST_CASE("bad input: a symlink to another file of the content folder is publish
   CHECK_FALSE(fs::exists(s.out / "people/ada/photo.jpg"));
   CHECK_FALSE(fs::exists(s.out / "assets/notes.css"));
   CHECK_FALSE(fs::exists(s.out / "assets/extra.txt"));
-  CHECK(slurp(s.out / "people/bob/photo.jpg") == "jpg");
+  CHECK(slurp(s.out / "people/bob/photo.jpg") == jpeg);
   CHECK(slurp(s.out / "people/ada/index.html").find("photo.jpg") == std::string::npos);
   CHECK(slurp(s.out / "people/bob/index.html").find("photo.jpg") != std::string::npos);
   CHECK(s.build({"--strict"}).code == 1);

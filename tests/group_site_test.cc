@@ -8,9 +8,11 @@
 #include <string>
 #include <vector>
 
+#include "images/image_cache.h"
 #include "load/load.h"
 #include "load/resolve.h"
 #include "site_build/build.h"
+#include "support/test_dir.h"
 
 namespace fs = std::filesystem;
 using namespace sitegen;
@@ -18,6 +20,16 @@ using namespace sitegen;
 namespace {
 
 const fs::path kLab = fs::path(SITEGEN_SOURCE_DIR) / "examples" / "lab";
+
+// The srcset of the PI's 400 px photo, resized for a card (120 px) and her page (240 px).
+std::string pi_photo(int width) {
+  std::string key =
+      image_key(testing::slurp(kLab / "people" / "maria-lindqvist" / "photo.jpg"), {120, 240});
+  return "/img/" + key + "-" + std::to_string(width) + ".webp";
+}
+std::string pi_srcset() {
+  return pi_photo(120) + " 120w, " + pi_photo(240) + " 240w, " + pi_photo(400) + " 400w";
+}
 
 BuildResult build_lab(const std::string& person = "") {
   BuildOptions opts;
@@ -143,9 +155,10 @@ TEST_CASE("group site: /people/ shows each member as a card, with a photo or the
   size_t pi = html.find("<li class=\"member-card\" data-role=\"pi\">");
   REQUIRE(pi != std::string::npos);
   std::string card = html.substr(pi, html.find("</div>\n</li>", pi) - pi);
-  CHECK(card.find("<img class=\"member-photo\" src=\"/people/maria-lindqvist/photo.jpg\" "
-                  "alt=\"\" width=\"128\" height=\"128\" loading=\"lazy\">\n") !=
-        std::string::npos);
+  CHECK(card.find("<img class=\"member-photo\" src=\"" + pi_photo(120) + "\" srcset=\"" +
+                  pi_srcset() +
+                  "\" sizes=\"(max-width: 36rem) 4.5rem, 7.5rem\" alt=\"\" width=\"120\" "
+                  "height=\"120\" loading=\"lazy\">\n") != std::string::npos);
   CHECK(card.find("<h3 class=\"member-name\"><a href=\"/people/maria-lindqvist/\">Maria "
                   "Lindqvist</a></h3>\n"
                   "<p class=\"member-position\">Professor of Computer Science</p>\n"
@@ -193,8 +206,10 @@ TEST_CASE("group site: the home page shows current members, the latest news and 
   CHECK(shown == current);  // in the order of /people/, no alumni
   CHECK(shown.size() == 11);
   CHECK(people.find("<li><a href=\"/people/maria-lindqvist/\"><img class=\"member-photo\" "
-                    "src=\"/people/maria-lindqvist/photo.jpg\" alt=\"\" width=\"96\" "
-                    "height=\"96\" loading=\"lazy\"><span class=\"strip-name\">Maria "
+                    "src=\"" +
+                    pi_photo(120) + "\" srcset=\"" + pi_srcset() +
+                    "\" sizes=\"(max-width: 36rem) 3.75rem, 4.5rem\" alt=\"\" width=\"120\" "
+                    "height=\"120\" loading=\"lazy\"><span class=\"strip-name\">Maria "
                     "Lindqvist</span></a><span class=\"strip-position\">Professor of Computer "
                     "Science</span></li>") != std::string::npos);
   CHECK(home.find("<p class=\"see-all\"><a href=\"/people/\">All people →</a></p>") !=

@@ -16,6 +16,7 @@
 #include "support/shared_data.h"
 #include "support/skip.h"
 #include "support/test_dir.h"
+#include "support/test_images.h"
 #include "support/test_site.h"
 
 namespace fs = std::filesystem;
@@ -396,7 +397,8 @@ TEST_CASE("migrate: the owner's photo is copied into static/ and named in site.t
     fs::path old = tmp.path / "old";
     fs::copy(kSites / t.dir, old, fs::copy_options::recursive);
     fs::create_directories((old / t.photo).parent_path());
-    testing::write_file(old / t.photo, "PNG bytes of a portrait");
+    std::string png = testing::test_png(64, 64);
+    testing::write_file(old / t.photo, png);
     testing::Run m = testing::run({"migrate", old.string(), (tmp.path / "new").string()});
     INFO(m.out, m.err);
     REQUIRE(m.code == 0);
@@ -404,7 +406,7 @@ TEST_CASE("migrate: the owner's photo is copied into static/ and named in site.t
     CHECK_FALSE(has(m.out, "is not in the old site: add it to static/"));
     CHECK(has(testing::slurp(tmp.path / "new" / "site.toml"),
               "photo = \"" + std::string(t.new_path) + "\"\n"));
-    CHECK(testing::slurp(tmp.path / "new" / "static" / t.new_path) == "PNG bytes of a portrait");
+    CHECK(testing::slurp(tmp.path / "new" / "static" / t.new_path) == png);
     CHECK(has(m.out, "the new site builds with 0 errors and 0 warnings\n"));
   }
 }

@@ -227,6 +227,18 @@ if(SITEGEN_WEB_NODE AND NOT SITEGEN_SANITIZE)
   set_tests_properties(browser_layout PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS browser)
 endif()
 
+# --- Resized images as a visitor's browser takes them (tests/browser/images.test.mjs): a
+# 3000 x 4000 photo and a 2400 x 1500 teaser, drawn in the browser, at 1366 px (1x) and
+# 390 px (3x): the WebP file `srcset` and `sizes` pick, its pixels and its box; the photo
+# links to the original. Exits with 77 (skipped) when tests/browser/node_modules or
+# /usr/bin/chromium is missing.
+if(SITEGEN_WEB_NODE AND NOT SITEGEN_SANITIZE)
+  add_test(NAME browser_images
+           COMMAND ${CMAKE_COMMAND} -E env SITEGEN_BINARY=$<TARGET_FILE:sitegen> SITEGEN_SKIP_CODE=77
+                   ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/images.test.mjs)
+  set_tests_properties(browser_images PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS browser)
+endif()
+
 # --- The web checks on sites made by `sitegen migrate` (tests/browser/migrated_sites.test.mjs):
 # the demo trees of al-folio, academicpages and three Hugo Blox generations in
 # ../shared/testdata/sites/, migrated and built for a root and a sub-path base URL;

@@ -6,6 +6,7 @@
 
 #include "base/base_url.h"
 #include "cli/cli.h"
+#include "images/image_cache.h"
 #include "output/link_check.h"
 #include "site_build/build.h"
 
@@ -163,6 +164,7 @@ int check_content_dir(std::string_view command, const BuildArgs& a, Io io) {
 int cmd_build(const std::vector<std::string>& args, Io io) {
   BuildArgs a;
   a.options.cv_pdf = true;
+  a.options.image_cache_dir = default_image_cache_dir();
   if (!parse_args(args, true, &a, io)) return kExitUsage;
   if (int rc = check_content_dir("build", a, io)) return rc;
   std::string unsafe = unsafe_output(a.content, a.out);
@@ -217,6 +219,7 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
   FileSink drop;
   if (!a.links) drop = [](const std::string&, std::string_view) { return true; };
   a.options.report_untranslated = true;
+  a.options.image_cache_dir = default_image_cache_dir();
   // As `build` would: the CV links each language's cv.pdf, which is not printed here.
   a.options.cv_pdf = true;
   a.options.cv_pdf_unprinted = true;

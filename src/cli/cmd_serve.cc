@@ -13,6 +13,7 @@
 
 #include "cli/cli.h"
 #include "cli/open_url.h"
+#include "images/image_cache.h"
 #include "serve/serve.h"
 
 namespace sitegen {
@@ -79,6 +80,7 @@ bool parse_args(const std::vector<std::string>& args, ServeArgs* a, Io io) {
     }
   }
   if (!have_content) a->options.content_dir = default_content_dir();
+  a->options.image_cache_dir = default_image_cache_dir();
   a->content_given = have_content;
   return true;
 }

@@ -42,13 +42,22 @@ bool has_dir(const Source& s, const std::string& dir) {
   return !s.list(dir).empty();
 }
 
-// What the new tree is, for the build: its files, and its copies by name.
+// Whether the build reads the file: an image it may resize (the photo, a teaser).
+bool read_by_build(const std::string& path) {
+  std::string lower = ascii_lower(path);
+  for (const char* ext : {".jpg", ".jpeg", ".png", ".webp", ".gif", ".avif", ".svg"})
+    if (lower.ends_with(ext)) return true;
+  return false;
+}
+
+// What the new tree is, for the build: its files, and its copies by name (the static
+// files it only publishes, empty).
 std::map<std::string, std::string> tree_files(const std::map<std::string, std::string>& files,
                                               const std::map<std::string, std::string>& copies,
                                               const Source& old) {
   std::map<std::string, std::string> all = files;
   for (const auto& [to, from] : copies) {
-    if (to.starts_with("static/")) {
+    if (to.starts_with("static/") && !read_by_build(to)) {
       all[to];
       continue;
     }

@@ -206,6 +206,17 @@ struct PublicationSettings {
   bool show_citations = false;  // `citations = true`: show citations.toml's counts
 };
 
+// An image the pages show (a photo, a teaser), resized by the build (site_build/
+// site_images.*): the widths written as WebP, each at the path of the output it has.
+struct ImageVariant {
+  std::string path;  // "img/3f2a9c0d1e7b6a54-480.webp", below the output root
+  int width = 0, height = 0;
+};
+struct SiteImage {
+  int width = 0, height = 0;           // the original's pixels as shown; 0 when unknown (SVG)
+  std::vector<ImageVariant> variants;  // narrowest first; none: the original is shown as it is
+};
+
 struct StaticFile {
   std::string rel;   // path relative to static/, '/' separated
   std::string from;  // the file in the content folder when it is not static/<rel>
@@ -307,6 +318,8 @@ struct Site {
   StyleSettings style;
   std::vector<Page> pages;
   std::vector<StaticFile> static_files;
+  // The images the pages show, by the path the content names (`photo`, `preview`).
+  std::map<std::string, SiteImage> images;
   std::map<std::string, std::string> layouts;  // content/layouts overrides: file name -> text
   std::vector<FieldLink> field_links;          // every URL of the TOML files, in file order
   std::vector<Redirect> redirects;             // [redirects], in file order

@@ -75,6 +75,7 @@ Server::Impl::Built Server::Impl::build() const {
   build_options.theme_search_dir = options.theme_search_dir;
   build_options.pages_on_request = true;
   build_options.cv_pdf = options.cv_pdf;
+  build_options.image_cache_dir = options.image_cache_dir;
   build_options.stop_printing = &stop_printing;
   DiskSource disk(options.content_dir);
   RecordingSource source(disk);

@@ -33,6 +33,7 @@ struct ServeOptions {
   int max_publish_delay_ms = 500;  // saves keep coming: a build is still published this often
   std::string theme_search_dir;    // as BuildOptions::theme_search_dir
   bool cv_pdf = false;             // print cv.pdf on every build (--pdf), as `build` does
+  std::string image_cache_dir;     // as BuildOptions::image_cache_dir
 };
 
 // A built site as it is served. Its pages are rendered when first requested.

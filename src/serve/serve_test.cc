@@ -6,6 +6,7 @@
 #include "serve/connections.h"
 #include "site_build/build.h"
 #include "support/test_dir.h"
+#include "support/test_images.h"
 
 #include <arpa/inet.h>
 #include <doctest/doctest.h>
@@ -487,7 +488,8 @@ TEST_CASE("serve: a member's photo kept in people/<id>/ is served, as build publ
   fs::path content = tmp.path / "lab";
   write_file(content / "site.toml", "title = \"Lab\"\n[group]\nname = \"Lab\"\n");
   write_file(content / "people/ada/person.toml", "name = \"Ada Example\"\nrole = \"pi\"\n");
-  write_file(content / "people/ada/photo.jpg", "\xff\xd8\xff photo");
+  std::string jpeg = sitegen::testing::test_jpeg(64, 64);
+  write_file(content / "people/ada/photo.jpg", jpeg);
   write_file(tmp.path / "secret.jpg", "TOP-SECRET");
   TestServer ts(content);
   httplib::Client c = ts.client();
@@ -496,7 +498,7 @@ TEST_CASE("serve: a member's photo kept in people/<id>/ is served, as build publ
   REQUIRE(photo);
   CHECK(photo->status == 200);
   CHECK(photo->get_header_value("Content-Type") == "image/jpeg");
-  CHECK(photo->body == "\xff\xd8\xff photo");
+  CHECK(photo->body == jpeg);
 
   // A link swapped in for it after the build leads out of the content folder: refused
   // (the rebuild it sets off fails for the same reason, and the last build stays).
@@ -507,6 +509,48 @@ TEST_CASE("serve: a member's photo kept in people/<id>/ is served, as build publ
   CHECK(swapped->status == 403);
   CHECK(swapped->body ==
         "refusing to serve /people/ada/photo.jpg: it leads outside the content folder\n");
+}
+
+TEST_CASE("serve: a replaced photo is resized again and the page shows its new files") {
+  TempDir tmp;
+  fs::path content = tmp.path / "site";
+  write_file(content / "site.toml", "[person]\nname = \"Ada Example\"\nphoto = \"me.jpg\"\n");
+  write_file(content / "static/me.jpg", sitegen::testing::test_jpeg(900, 900));
+  ServeOptions o = TestServer::options(content, true, "/nonexistent-themes");
+  o.image_cache_dir = (tmp.path / "cache").string();
+  std::ostringstream out, err;
+  Server server(o, out, err);
+  std::string why;
+  REQUIRE(server.start(&why));
+  httplib::Client c("127.0.0.1", server.port());
+  c.set_read_timeout(5);
+  // The photo's src: "/img/<hash>-240.webp".
+  auto photo_src = [&] {
+    std::string home = body_of(c, "/");
+    const std::string img = "<img class=\"photo\" src=\"";
+    size_t at = home.find(img);
+    if (at == std::string::npos) return std::string();
+    at += img.size();
+    return home.substr(at, home.find('"', at) - at);
+  };
+  std::string before = photo_src();
+  REQUIRE(before.starts_with("/img/"));
+  CHECK(before.ends_with("-240.webp"));
+  std::string wide = before.substr(0, before.size() - 9) + "-480.webp";
+  auto webp = c.Get(wide.c_str());
+  REQUIRE(webp);
+  CHECK(webp->status == 200);
+  CHECK(webp->get_header_value("Content-Type") == "image/webp");
+  CHECK(webp->body.starts_with("RIFF"));
+  // Kept in the cache folder given, for the next start.
+  CHECK(fs::exists(tmp.path / "cache" / wide.substr(5)));
+
+  write_file(content / "static/me.jpg", sitegen::testing::test_jpeg(900, 600));
+  CHECK(eventually([&] { return !photo_src().empty() && photo_src() != before; }));
+  CHECK(body_of(c, "/").find("width=\"240\" height=\"160\"") != std::string::npos);
+  CHECK(c.Get(photo_src().c_str())->status == 200);
+  CHECK(c.Get(wide.c_str())->status == 404);
+  server.stop();
 }
 
 TEST_CASE("serve: traversal attempts and malformed requests get a clean 4xx") {

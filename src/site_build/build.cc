@@ -16,6 +16,7 @@
 #include "site_build/accent.h"
 #include "site_build/cv_pdf.h"
 #include "site_build/local_links.h"
+#include "site_build/site_images.h"
 #include "text/strings.h"
 #include "theme/theme.h"
 #include "view/view.h"
@@ -256,6 +257,11 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
     }
   }
   if (diags.has_errors()) return result;
+  // The photos and teasers, resized before the view names their files.
+  Output images;
+  add_site_images(content, site_image_wants(site), options.image_cache_dir, site, images, diags);
+  for (Site& t : translations) t.images = site.images;
+  if (diags.has_errors()) return result;
 
   ViewOptions vopts;
   auto css = theme.assets.find("style.css");
@@ -291,6 +297,7 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   {
     Output fixed;
     for (const auto& [rel, bytes] : pages->theme().assets) fixed.files["assets/" + rel];
+    for (const auto& [rel, file] : images.files) fixed.files[rel];
     if (pages->site().has_math)
       for (const auto& [rel, bytes] : embedded_katex_files())
         fixed.files[std::string(kKatexDir) + rel];
@@ -314,6 +321,7 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   if (diags.has_errors()) return result;  // a page passed the render limits
   for (const auto& [rel, bytes] : pages->theme().assets)
     result.output.files["assets/" + rel].bytes = bytes;
+  for (auto& [rel, file] : images.files) result.output.files[rel] = std::move(file);
   if (pages->site().has_math)
     for (const auto& [rel, bytes] : embedded_katex_files())
       result.output.files[std::string(kKatexDir) + rel].bytes = bytes;

@@ -32,6 +32,32 @@ void put(Data& d, const std::string& key, const char* text) {
   put(d, key, std::string(text));
 }
 
+Data image_data(const Site& site, const Urls& urls, const std::string& path, int box_w, int box_h) {
+  std::string url = path.empty() ? "" : urls.content(path);
+  if (url.empty()) return data_flag(false);
+  Data d;
+  auto it = site.images.find(path);
+  const SiteImage* image = it == site.images.end() ? nullptr : &it->second;
+  int w = box_w, h = box_h;
+  std::string src = url, srcset;
+  if (image && !image->variants.empty()) {
+    const ImageVariant& first = image->variants.front();
+    src = urls.content(first.path);
+    w = first.width, h = first.height;
+    for (const ImageVariant& v : image->variants)
+      srcset +=
+          (srcset.empty() ? "" : ", ") + urls.content(v.path) + " " + std::to_string(v.width) + "w";
+  } else if (image && image->width > 0) {
+    w = image->width, h = image->height;
+  }
+  put(d, "url", std::move(url));
+  put(d, "src", std::move(src));
+  put(d, "srcset", std::move(srcset));
+  put(d, "width", std::to_string(w));
+  put(d, "height", std::to_string(h));
+  return d;
+}
+
 Data string_list(const std::vector<std::string>& items) {
   Data l = data_list(items.size());
   for (const std::string& s : items) data_push(l, Data(s));
@@ -171,6 +197,7 @@ void View::put_person() {
   put(person, "phone", p.phone);
   put(person, "has_photo", data_flag(!p.photo.empty()));
   put(person, "photo_url", p.photo.empty() ? "" : urls_.content(p.photo));
+  put(person, "photo", image_data(site_, urls_, p.photo, 240, 240));
   put(person, "interests", string_list(p.interests));
   put(person, "has_interests", data_flag(!p.interests.empty()));
   Data links = data_list(p.links.size());

@@ -20,6 +20,13 @@ void put(Data& d, const std::string& key, const char* text);
 
 Data string_list(const std::vector<std::string>& items);
 
+// An image the site shows, for an <img>: `url` (the original as published), `src` (the
+// narrowest resized WebP, or the original), `srcset` ("<url> 240w, <url> 480w"; false
+// when the original is shown as it is), `width` and `height` (the pixels of `src`; when
+// unknown, as for SVG, `box_w` x `box_h`, the size the theme shows it at). False when
+// `path` is empty or its URL is dropped.
+Data image_data(const Site& site, const Urls& urls, const std::string& path, int box_w, int box_h);
+
 // Appends a link to a list; a link whose URL is dropped (a script URL) is left out.
 void append_link(Data& links, const std::string& label, const std::string& url, const Urls& urls,
                  const UiStrings& ui, bool trusted = true);

@@ -123,6 +123,7 @@ Data View::member_card(size_t index) const {
   put(c, "affiliation", p.affiliation);
   put(c, "has_photo", data_flag(!p.photo.empty()));
   put(c, "photo_url", p.photo.empty() ? "" : urls_.content(p.photo));
+  put(c, "photo", image_data(site_, urls_, p.photo, 128, 128));
   put(c, "initials", initials(p.name));
   put(c, "avatar", avatar_colour(m.id));
   // "since Sep 2019" while they are in the group, "Sep 2015 – Aug 2020" once they left.

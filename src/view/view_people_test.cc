@@ -3,6 +3,7 @@
 // the home page's strip of current members.
 #include <doctest/doctest.h>
 
+#include "support/test_images.h"
 #include "support/test_site.h"
 
 using namespace sitegen;
@@ -112,19 +113,21 @@ TEST_CASE(
     "group pages: a member photo in people/<id>/ is shown on the card, without alt text "
     "beside the name") {
   std::map<std::string, std::string> files = lab("en");
-  files["people/anna-schmidt/photo.jpg"] = "\xff\xd8\xff";
+  std::string jpeg = testing::test_jpeg(64, 64);  // small: published as it is
+  files["people/anna-schmidt/photo.jpg"] = jpeg;
   files["people/anna-schmidt/person.toml"] = files["people/anna-schmidt.toml"];
   files.erase("people/anna-schmidt.toml");
   BuildResult r = build_files(files, true);
   REQUIRE(r.diags.format_all() == "");
   CHECK(page_of(r, "people/index.html")
             .find("<li class=\"member-card\" data-role=\"pi\">\n<img class=\"member-photo\" "
-                  "src=\"/people/anna-schmidt/photo.jpg\" alt=\"\" width=\"128\" height=\"128\" "
+                  "src=\"/people/anna-schmidt/photo.jpg\" alt=\"\" width=\"64\" height=\"64\" "
                   "loading=\"lazy\">\n") != std::string::npos);
   CHECK(page_of(r, "people/anna-schmidt/index.html")
-            .find("<img class=\"photo\" src=\"/people/anna-schmidt/photo.jpg\" alt=\"Anna "
-                  "Schmidt\" width=\"240\" height=\"240\">") != std::string::npos);
-  CHECK(page_of(r, "people/anna-schmidt/photo.jpg") == "\xff\xd8\xff");
+            .find("<a class=\"photo-link\" href=\"/people/anna-schmidt/photo.jpg\"><img "
+                  "class=\"photo\" src=\"/people/anna-schmidt/photo.jpg\" alt=\"Anna Schmidt\" "
+                  "width=\"64\" height=\"64\"></a>") != std::string::npos);
+  CHECK(page_of(r, "people/anna-schmidt/photo.jpg") == jpeg);
 }
 
 TEST_CASE("group pages: dates follow the page's language (German)") {

@@ -177,6 +177,7 @@ Data View::pub_entry(size_t index) const {
   }
   put(d, "topic_keys", std::move(topic_keys));
   put(d, "preview_url", p.preview.empty() ? "" : urls_.content(p.preview));
+  put(d, "preview", image_data(site_, urls_, p.preview, 160, 100));
   std::string date = format_date(p.date, ui_.dates);
   put(d, "venue_line", list_venue_line(p));
   put(d, "venue_line_full", page_venue_line(p, date));

@@ -1,0 +1,130 @@
+// The resized images' cache folder: `<key>.txt` (the sizes) and `<key>-<width>.webp`.
+#include "images/image_cache.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "images/image_codec.h"
+
+namespace sitegen {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::string_view kCacheHeader = "sitegen image cache 1";
+
+uint64_t fnv1a(uint64_t h, std::string_view bytes) {
+  for (unsigned char c : bytes) h = (h ^ c) * 1099511628211ull;
+  return h;
+}
+
+std::string file_name(const std::string& key, int width) {
+  return key + "-" + std::to_string(width) + ".webp";
+}
+
+bool read_whole(const fs::path& p, std::string* out) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream s;
+  s << in.rdbuf();
+  *out = std::move(s).str();
+  return in.good() || in.eof();
+}
+
+// Writes `bytes` as `path` through a temporary file beside it.
+bool write_whole(const fs::path& path, std::string_view bytes, std::string* err) {
+  std::random_device rd;
+  fs::path tmp = path;
+  tmp += ".tmp-" + std::to_string(rd()) + std::to_string(rd());
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), std::streamsize(bytes.size()));
+    out.close();
+    if (!out) {
+      *err = "cannot write " + tmp.string();
+      std::error_code ec;
+      fs::remove(tmp, ec);  // ours, half written
+      return false;
+    }
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  if (ec) {
+    *err = "cannot write " + path.string() + ": " + ec.message();
+    fs::remove(tmp, ec);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string image_key(std::string_view bytes, const std::vector<int>& display_widths) {
+  std::string params = std::string(kCacheHeader) + "|webp " + webp_encoder_version() + "|q" +
+                       std::to_string(kWebpQuality) + "|max " + std::to_string(kPassThroughBytes) +
+                       "|widths";
+  for (int w : display_widths) params += " " + std::to_string(w);
+  params += "|" + std::to_string(bytes.size()) + "|";
+  uint64_t h = fnv1a(fnv1a(1469598103934665603ull, params), bytes);
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+std::optional<ImageResult> read_cached_image(const std::string& dir, const std::string& key) {
+  if (dir.empty()) return std::nullopt;
+  std::string meta;
+  if (!read_whole(fs::path(dir) / (key + ".txt"), &meta)) return std::nullopt;
+  std::istringstream in(meta);
+  std::string header;
+  if (!std::getline(in, header) || header != kCacheHeader) return std::nullopt;
+  ImageResult r;
+  if (!(in >> r.image.width >> r.image.height)) return std::nullopt;
+  for (int w, h; in >> w >> h;) {
+    ImageFile& f = r.files.emplace_back();
+    f.path = std::string(kImageDir) + file_name(key, w);
+    if (!read_whole(fs::path(dir) / file_name(key, w), &f.bytes) || f.bytes.empty())
+      return std::nullopt;
+    r.image.variants.push_back({f.path, w, h});
+  }
+  return r;
+}
+
+bool write_cached_image(const std::string& dir, const std::string& key, const ImageResult& result,
+                        std::string* err) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) {
+    *err = "cannot create " + dir + ": " + ec.message();
+    return false;
+  }
+  std::string meta = std::string(kCacheHeader) + "\n" + std::to_string(result.image.width) + " " +
+                     std::to_string(result.image.height) + "\n";
+  for (size_t i = 0; i < result.image.variants.size() && i < result.files.size(); ++i) {
+    const ImageVariant& v = result.image.variants[i];
+    if (!write_whole(fs::path(dir) / file_name(key, v.width), result.files[i].bytes, err))
+      return false;
+    meta += std::to_string(v.width) + " " + std::to_string(v.height) + "\n";
+  }
+  // Last: an entry is there only when all its files are.
+  return write_whole(fs::path(dir) / (key + ".txt"), meta, err);
+}
+
+std::string default_image_cache_dir() {
+  auto env = [](const char* name) {
+    const char* v = std::getenv(name);
+    return std::string(v ? v : "");
+  };
+  std::string base = env("SITEGEN_CACHE_DIR");
+  if (base.empty() && !env("XDG_CACHE_HOME").empty()) base = env("XDG_CACHE_HOME") + "/sitegen";
+  if (base.empty() && !env("HOME").empty()) base = env("HOME") + "/.cache/sitegen";
+  return base.empty() ? "" : base + "/images";
+}
+
+}  // namespace sitegen
