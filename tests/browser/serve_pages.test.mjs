@@ -96,9 +96,15 @@ test('sitegen serve: every page of examples/lab loads with no failed request or 
       for (const i of r.images) if (i.ok) shown.add(i.src);
     }
     assert.deepEqual(problems, [], `${problems.length} problem(s) on ${pages.length} pages`);
-    // The member photos kept in people/<id>/ are among the images shown.
-    for (const photo of ['/people/maria-lindqvist/photo.jpg', '/people/lena-brandt/photo.jpg'])
-      assert.ok(shown.has(photo), `${photo} shown on some page; shown: ${[...shown].join(', ')}`);
+    // The member photos kept in people/<id>/ are among the images shown, resized (two
+    // photos, each at the card's and the page's width), and their originals are served.
+    const resized = [...shown].filter((s) => /^\/img\/[0-9a-f]{16}-\d+\.webp$/.test(s));
+    assert.equal(resized.length, 4, `resized photos shown: ${[...shown].join(', ')}`);
+    for (const photo of ['/people/maria-lindqvist/photo.jpg', '/people/lena-brandt/photo.jpg']) {
+      const res = await fetch(new URL(photo, url));
+      assert.equal(res.status, 200, photo);
+      assert.equal(res.headers.get('content-type'), 'image/jpeg', photo);
+    }
     console.log(`# ${pages.length} pages served, ${shown.size} images shown, no failures`);
   });
 
