@@ -527,6 +527,7 @@ Site load_site(const Source& source, Diagnostics& diags, const std::string& lang
   load_talks(source, site, diags);
   load_cv(source, site, diags);
   load_pages(source, site, diags);
+  load_posts(source, site, diags);
   if (site_root && lang.empty()) check_language_folders(*site_root, site, diags);
   list_static_and_layouts(source, site, diags);
   if (!site.group.name.empty()) load_people(source, site, diags);

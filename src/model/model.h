@@ -155,6 +155,31 @@ struct Page {
   size_t body_offset = 0;  // where the body starts in the file (after the front matter)
 };
 
+// A post of posts/<slug>.md: a dated Markdown text with `+++` front matter, on
+// /posts/<slug>/, in the list of /posts/, its tags' pages and the feeds.
+struct Post {
+  SourceLoc loc;
+  std::string slug;  // from the file name: posts/first-light.md -> first-light
+  std::string path;  // "posts/first-light/", set by assign_paths (urls.h)
+  std::string title;
+  std::string summary;  // inline Markdown; the list, the home page and <meta> show it
+  Date date;            // required
+  Date updated;         // optional: when the post last changed in substance
+  std::vector<std::string> tags;
+  std::vector<std::string> authors;  // empty: the site's person (or group) alone
+  bool draft = false;                // published only by `serve` and `build --drafts`
+  std::string body;                  // Markdown
+  size_t body_offset = 0;            // where the body starts in the file
+};
+
+// A tag of the posts: /posts/tags/<key>/ and its feed, with the posts that have it.
+struct PostTag {
+  std::string name;           // as first written
+  std::string key;            // the path's last part (a slug of the name)
+  std::string path;           // "posts/tags/<key>/"
+  std::vector<size_t> posts;  // indexes into Site::posts, newest first
+};
+
 struct Person {
   std::string name;
   SourceLoc name_loc;  // where `name` is written
@@ -291,6 +316,8 @@ struct Site {
   std::vector<CvSection> cv;
   CvSettings cv_settings;
   std::vector<Page> pages;
+  std::vector<Post> posts;         // newest first; drafts dropped unless the build shows them
+  std::vector<PostTag> post_tags;  // A-Z by key (urls.h's assign_paths)
   std::vector<StaticFile> static_files;
   std::map<std::string, std::string> layouts;  // content/layouts overrides: file name -> text
   std::vector<FieldLink> field_links;          // every URL of the TOML files, in file order

@@ -59,6 +59,10 @@ class View {
   // A group site's /people/ and /people/<id>/ (view_people.cc).
   Data people() const;
   Data member(size_t index) const;
+  // posts/ (view_posts.cc): /posts/, a post's page and a tag's page.
+  Data posts() const;
+  Data post(size_t index) const;
+  Data post_tag(size_t tag) const;
 
   const Urls& urls() const { return urls_; }
   // Each publication's BibTeX, for its page and its .bib file.
@@ -92,6 +96,10 @@ class View {
   Data pub_ref(size_t index) const;
   std::string news_text_html(size_t index) const;
   Data news_item(size_t index) const;  // one news item, for the home and news pages
+  // One post as lists show it (/posts/, a tag's page, the home page), and the list of
+  // these posts grouped by year, as `years` ({year, posts}).
+  Data post_item(size_t index) const;
+  Data post_years(const std::vector<size_t>& posts) const;
   // Where and when a talk was given, for /talks/ and a member's page, in the page's words.
   Data talk_events(const Talk& t) const;
   Data publication_list(const std::string& title, const std::string& rel,
