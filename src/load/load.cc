@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "bibtex/bibtex.h"
+#include "load/comments.h"
 #include "load/format.h"
 #include "load/group.h"
 #include "load/language_tag.h"
@@ -275,6 +276,8 @@ void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diag
     cr.string("browser", &site.cv_settings.browser);
     cr.finish();
   }
+  if (const TomlNode* comments = r.table("comments"))
+    load_comments(*comments, site.comments, diags);
   if (const TomlNode* nav = r.table("nav")) {
     TableReader nr(*nav, "[nav]", diags);
     if (nr.string_array("items", &site.nav)) site.nav_loc = nr.find("items")->loc;

@@ -143,6 +143,16 @@ struct CvSettings {
   std::string browser;       // Chromium or Chrome: a command on PATH or a path; "": found
 };
 
+// site.toml's [comments]: a discussion under each post, by giscus (GitHub Discussions).
+// Its script is another site's, so only `build` writes it, never `serve`.
+struct CommentSettings {
+  std::string provider;  // "" (no comments) or "giscus"
+  std::string repo;      // "owner/name"
+  std::string repo_id, category, category_id;
+  std::string mapping = "pathname";  // how a post finds its discussion
+  bool reactions = true;
+};
+
 struct Page {
   SourceLoc loc;
   std::string slug;  // from the file name: pages/teaching.md -> teaching
@@ -315,6 +325,7 @@ struct Site {
   std::vector<Talk> talks;
   std::vector<CvSection> cv;
   CvSettings cv_settings;
+  CommentSettings comments;
   std::vector<Page> pages;
   std::vector<Post> posts;         // newest first; drafts dropped unless the build shows them
   std::vector<PostTag> post_tags;  // A-Z by key (urls.h's assign_paths)

@@ -266,6 +266,7 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   if (diags.has_errors()) return result;
 
   ViewOptions vopts;
+  vopts.comments = !options.preview;
   auto css = theme.assets.find("style.css");
   if (css != theme.assets.end()) {
     result.settings.css_version = short_hash(css->second);

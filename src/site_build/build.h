@@ -23,6 +23,7 @@ struct BuildOptions {
   bool pages_on_request = false;     // name the pages only; BuildResult::site_pages renders them
   bool report_untranslated = false;  // a note for each text a language lacks (`check`)
   bool drafts = false;               // posts with `draft = true` are published (`serve`, --drafts)
+  bool preview = false;              // `serve`: no script of another site ([comments]) is written
   std::string person;                // a group member's id: build their personal site (--person)
   bool cv_pdf = false;               // print cv.pdf when site.toml asks for it ([cv] pdf = true)
   bool cv_pdf_unprinted = false;     // with cv_pdf: each language's cv.pdf is linked and named

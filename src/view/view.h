@@ -26,7 +26,8 @@ struct ViewOptions {
   std::string body_end_html;  // live-reload script when serving
   // "?v=<hash>" of the theme's group.css, which a group site's pages load; "" without one
   std::string group_css_url_query;
-  bool cv_pdf = false;  // /cv.pdf is built: the CV links to it
+  bool cv_pdf = false;   // /cv.pdf is built: the CV links to it
+  bool comments = true;  // [comments]'s script is written (not by `serve`)
   // Every language of a site in several, the default first; empty for one language.
   std::vector<SiteLanguage> languages;
   // The default language's site, when this view is of another: its texts are what an

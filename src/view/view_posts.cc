@@ -27,6 +27,44 @@ Data tag_links(const Post& p, const Urls& urls) {
   return tags;
 }
 
+// giscus's words are its own: the nearest of the languages it has.
+std::string giscus_lang(const std::string& tag) {
+  if (tag == "zh" || tag.starts_with("zh-Hans") || tag == "zh-CN") return "zh-CN";
+  if (tag.starts_with("zh")) return "zh-TW";
+  return tag.substr(0, tag.find('-'));
+}
+
+// The giscus script for a post, and for readers without JavaScript a link to the
+// discussions on GitHub.
+std::string comments_html(const CommentSettings& c, const std::string& lang, const UiStrings& ui) {
+  std::string out = "<script src=\"https://giscus.app/client.js\"";
+  auto attr = [&](std::string_view name, std::string_view value) {
+    out += " data-";
+    out += name;
+    out += "=\"";
+    append_html_escaped(out, value);
+    out += '"';
+  };
+  attr("repo", c.repo);
+  attr("repo-id", c.repo_id);
+  attr("category", c.category);
+  attr("category-id", c.category_id);
+  attr("mapping", c.mapping);
+  attr("strict", "0");
+  attr("reactions-enabled", c.reactions ? "1" : "0");
+  attr("emit-metadata", "0");
+  attr("input-position", "top");
+  attr("theme", "preferred_color_scheme");
+  attr("lang", giscus_lang(lang));
+  attr("loading", "lazy");
+  out += " crossorigin=\"anonymous\" async></script>\n<noscript><p><a href=\"https://github.com/";
+  append_html_escaped(out, c.repo);
+  out += "/discussions\">";
+  append_html_escaped(out, ui.get("comments_on_github"));
+  out += "</a></p></noscript>";
+  return out;
+}
+
 }  // namespace
 
 std::string post_html(const Site& site, const Post& post, const Urls& urls, const UiStrings& ui,
@@ -172,6 +210,10 @@ Data View::post(size_t index) const {
   put(d, "next", has_next ? neighbour(index - 1) : data_flag(false));
   put(d, "has_post_nav", data_flag(has_previous || has_next));
   put(d, "posts_url", urls_.page(paths::kPosts));
+  put(d, "comments_html",
+      site_.comments.provider == "giscus" && options_.comments
+          ? comments_html(site_.comments, site_.language, ui_)
+          : "");
   if (const Site* def = options_.default_site)
     for (const Post& other : def->posts)
       if (other.slug == p.slug) {

@@ -52,33 +52,24 @@ TEST_CASE("posts: a post's page") {
         "<article class=\"prose post\">\n"
         "<header class=\"post-header\">\n"
         "<h1>Second look</h1>\n"
-        "<p class=\"post-meta\"><time datetime=\"2026-01-15\">Jan 15, 2026</time> · <time "
-        "class=\"updated\" datetime=\"2026-02-01\">Updated Feb 1, 2026</time> · <span "
-        "class=\"reading-time\">1 min read</span></p>\n"
+        "<p class=\"post-meta\"><time datetime=\"2026-01-15\">Jan 15, 2026</time> · <time class=\"updated\" datetime=\"2026-02-01\">Updated Feb 1, 2026</time> · <span class=\"reading-time\">1 min read</span></p>\n"
         "<p class=\"post-authors\">By Ada Example, Grace Hopper</p>\n"
         "</header>\n"
         "<div class=\"post-body\">\n"
-        "<p>A sharper image: the error fell as <span class=\"math\">1/n</span>.<sup "
-        "class=\"footnote-ref\"><a href=\"#fn-1\" id=\"fnref-1\" "
-        "aria-describedby=\"footnotes-label\">1</a></sup> The lens is ours <span "
-        "class=\"citation\">[<a href=\"/publications/lens/\" "
-        "aria-describedby=\"references-label\">1</a>]</span>.</p>\n"
-        "<figure><img src=\"/lens.png\" alt=\"A polished lens\"><figcaption>The lens after "
-        "polishing</figcaption></figure>\n"
+        "<p>A sharper image: the error fell as <span class=\"math\">1/n</span>.<sup class=\"footnote-ref\"><a href=\"#fn-1\" id=\"fnref-1\" aria-describedby=\"footnotes-label\">1</a></sup> The lens is ours <span class=\"citation\">[<a href=\"/publications/lens/\" aria-describedby=\"references-label\">1</a>]</span>.</p>\n"
+        "<figure><img src=\"/lens.png\" alt=\"A polished lens\"><figcaption>The lens after polishing</figcaption></figure>\n"
         "<section class=\"footnotes\">\n"
         "<h2 id=\"footnotes-label\" class=\"visually-hidden\">Footnotes</h2>\n"
         "<ol>\n"
         "<li id=\"fn-1\">\n"
-        "<p>For <span class=\"math\">n</span> exposures. <a href=\"#fnref-1\" "
-        "class=\"footnote-back\" aria-label=\"Back to reference 1\">↩︎</a></p>\n"
+        "<p>For <span class=\"math\">n</span> exposures. <a href=\"#fnref-1\" class=\"footnote-back\" aria-label=\"Back to reference 1\">↩︎</a></p>\n"
         "</li>\n"
         "</ol>\n"
         "</section>\n"
         "<section class=\"references\">\n"
         "<h2 id=\"references-label\">References</h2>\n"
         "<ol>\n"
-        "<li><a href=\"/publications/lens/\">A Lens for <span class=\"math\">n</span> Stars</a>. "
-        "Ada Example. OSA &#39;24, 2024.</li>\n"
+        "<li><a href=\"/publications/lens/\">A Lens for <span class=\"math\">n</span> Stars</a>. Ada Example. OSA &#39;24, 2024.</li>\n"
         "</ol>\n"
         "</section>\n"
         "\n"
@@ -91,11 +82,10 @@ TEST_CASE("posts: a post's page") {
         "</footer>\n"
         "</article>\n"
         "<nav class=\"post-nav\" aria-label=\"More posts\">\n"
-        "<a class=\"post-nav-prev\" href=\"/posts/first-light/\" rel=\"prev\"><span "
-        "class=\"post-nav-dir\">← Previous post</span><span class=\"post-nav-title\">First "
-        "light</span></a>\n"
+        "<a class=\"post-nav-prev\" href=\"/posts/first-light/\" rel=\"prev\"><span class=\"post-nav-dir\">← Previous post</span><span class=\"post-nav-title\">First light</span></a>\n"
         "\n"
         "</nav>\n"
+        "\n"
         "</div>\n"
         "</main>");
 }
@@ -344,4 +334,60 @@ TEST_CASE("posts: x.zh.md is the Chinese version, an untranslated post keeps its
   CHECK(b.find("<div class=\"post-body\" lang=\"en\">") != std::string::npos);
   CHECK(page_of(r, "zh/posts/feed.xml").find("<title>光学</title>") != std::string::npos);
   CHECK(page_of(r, "posts/feed.xml").find("<title>Optics</title>") != std::string::npos);
+}
+
+TEST_CASE("posts: [comments] giscus under each post, in the built site only") {
+  std::map<std::string, std::string> files = kPostsSite;
+  files["site.toml"] =
+      "[person]\nname = \"Ada Example\"\n[comments]\nprovider = \"giscus\"\nrepo = "
+      "\"ada/site\"\nrepo_id = \"R_kgDOAbc\"\ncategory = \"Posts & notes\"\ncategory_id = "
+      "\"DIC_kwDOAbc\"\nreactions = false\n";
+  BuildResult r = build_files(files);
+  REQUIRE(r.diags.format_all() == "");
+  std::string post = main_of(page_of(r, "posts/first-light/index.html"));
+  size_t from = post.find("<section class=\"comments\"");
+  REQUIRE(from != std::string::npos);
+  CHECK(post.substr(from, post.find("</section>", from) + 10 - from) ==
+        "<section class=\"comments\" aria-labelledby=\"comments-h\">\n"
+        "<h2 id=\"comments-h\">Comments</h2>\n"
+        "<script src=\"https://giscus.app/client.js\" data-repo=\"ada/site\" "
+        "data-repo-id=\"R_kgDOAbc\" data-category=\"Posts &amp; notes\" "
+        "data-category-id=\"DIC_kwDOAbc\" data-mapping=\"pathname\" data-strict=\"0\" "
+        "data-reactions-enabled=\"0\" data-emit-metadata=\"0\" data-input-position=\"top\" "
+        "data-theme=\"preferred_color_scheme\" data-lang=\"en\" data-loading=\"lazy\" "
+        "crossorigin=\"anonymous\" async></script>\n"
+        "<noscript><p><a href=\"https://github.com/ada/site/discussions\">Read the comments on "
+        "GitHub</a></p></noscript>\n"
+        "</section>");
+  // Only posts have them; `serve` (a preview) loads no other site's script.
+  CHECK(page_of(r, "index.html").find("giscus") == std::string::npos);
+  BuildOptions o;
+  o.preview = true;
+  CHECK(page_of(build_files_with(files, o), "posts/first-light/index.html").find("giscus") ==
+        std::string::npos);
+}
+
+TEST_CASE("load error: [comments]") {
+  CHECK(testing::diagnostics_of(
+            {{"site.toml",
+              "[person]\nname = \"A\"\n[comments]\nprovider = \"gisqus\"\nrepo = \"ada\"\n"
+              "repo_id = \"R kg\"\ncategory = \"Posts\"\nmapping = \"path\"\n"}}) ==
+        "content/site.toml:4:12: error: unknown comments provider `gisqus`: expected \"giscus\"\n"
+        "  provider = \"gisqus\"\n"
+        "             ^\n"
+        "content/site.toml:5:8: error: `repo` must be a GitHub repository as \"owner/name\", not "
+        "`ada`\n"
+        "  repo = \"ada\"\n"
+        "         ^\n"
+        "content/site.toml:6:11: error: `repo_id` must be giscus's id, letters, digits and `_`, "
+        "not `R kg` (giscus.app shows it once you pick the repository and category)\n"
+        "  repo_id = \"R kg\"\n"
+        "            ^\n"
+        "content/site.toml:3:2: error: [comments] is missing required key `category_id`\n"
+        "  [comments]\n"
+        "   ^\n"
+        "content/site.toml:8:11: error: unknown `mapping` `path`: expected \"pathname\", \"url\", "
+        "\"title\" or \"og:title\"\n"
+        "  mapping = \"path\"\n"
+        "            ^\n");
 }
