@@ -112,6 +112,17 @@ if(SITEGEN_WEB_NODE)
   set_tests_properties(browser_style PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 180 LABELS browser)
 endif()
 
+# --- Posts in headless Chromium (tests/browser/posts.test.mjs): a post's page as rendered
+# text (date, reading time in German, authors, tags, previous and next), the list by year
+# and a tag's page, axe and the W3C checker on them, and the draft `sitegen serve` shows.
+# Exits with 77 (skipped) when node_modules, /usr/bin/chromium or java is missing.
+if(SITEGEN_WEB_NODE)
+  add_test(NAME browser_posts
+           COMMAND ${CMAKE_COMMAND} -E env SITEGEN_BINARY=$<TARGET_FILE:sitegen> SITEGEN_SKIP_CODE=77
+                   ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/posts.test.mjs)
+  set_tests_properties(browser_posts PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS browser)
+endif()
+
 # --- The theme's fonts are the files scripts/update-fonts.sh pins (by sha256), and no others.
 add_test(NAME theme_fonts COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/update-fonts.sh --check)
 

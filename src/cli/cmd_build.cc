@@ -47,6 +47,8 @@ bool parse_args(const std::vector<std::string>& args, bool allow_output, BuildAr
       if (!option_value(args, i, &a->options.person, io)) return false;
     } else if (arg.rfind("--person=", 0) == 0) {
       a->options.person = arg.substr(9);
+    } else if (arg == "--drafts") {
+      a->options.drafts = true;
     } else if (arg == "--strict") {
       a->options.strict = true;
     } else if (is_check && arg == "--links") {

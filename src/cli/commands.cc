@@ -18,6 +18,7 @@ const std::vector<Command>& commands() {
        "  --theme-dir DIR    look for the theme site.toml names in DIR/NAME first, then\n"
        "                     in the content folder's themes/ and the built-in ones\n"
        "  --person ID        on a group site, build member ID's personal site (people/ID)\n"
+       "  --drafts           also publish the posts marked draft = true (serve always does)\n"
        "  --strict           treat warnings (unknown keys, ...) as errors\n"
        "  -q, --quiet        print only problems, no summary\n",
        cmd_build},
@@ -35,6 +36,7 @@ const std::vector<Command>& commands() {
        "  --theme-dir DIR    look for the theme site.toml names in DIR/NAME first, then\n"
        "                     in the content folder's themes/ and the built-in ones\n"
        "  --person ID        on a group site, check member ID's personal site (people/ID)\n"
+       "  --drafts           also check the posts marked draft = true as published pages\n"
        "  --strict           treat warnings as errors\n"
        "  -q, --quiet        print only problems, no summary\n",
        cmd_check},
@@ -60,7 +62,8 @@ const std::vector<Command>& commands() {
        "holds site.toml) in memory and serves it on http://127.0.0.1:1313/\n"
        "(or the next free port). Open pages reload by themselves when a file is saved; when a\n"
        "change has errors, the last good site stays up with the errors shown over it.\n"
-       "Nothing is written to disk. Ctrl+C stops the server.\n\n"
+       "Nothing is written to disk. Posts marked draft = true are shown, as with\n"
+       "build --drafts. Ctrl+C stops the server.\n\n"
        "options:\n"
        "  -p, --port N       listen on port N and no other (0: any free port)\n"
        "  --bind ADDR        listen on ADDR instead of 127.0.0.1 (the network can then see it)\n"

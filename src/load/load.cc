@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "bibtex/bibtex.h"
+#include "load/comments.h"
 #include "load/format.h"
 #include "load/group.h"
 #include "load/language_tag.h"
@@ -276,6 +277,8 @@ void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diag
     cr.finish();
   }
   if (const TomlNode* style = r.table("style")) load_style(source, *style, site.style, diags);
+  if (const TomlNode* comments = r.table("comments"))
+    load_comments(*comments, site.comments, diags);
   if (const TomlNode* nav = r.table("nav")) {
     TableReader nr(*nav, "[nav]", diags);
     if (nr.string_array("items", &site.nav)) site.nav_loc = nr.find("items")->loc;
@@ -528,6 +531,7 @@ Site load_site(const Source& source, Diagnostics& diags, const std::string& lang
   load_talks(source, site, diags);
   load_cv(source, site, diags);
   load_pages(source, site, diags);
+  load_posts(source, site, diags);
   if (site_root && lang.empty()) check_language_folders(*site_root, site, diags);
   list_static_and_layouts(source, site, diags);
   if (!site.group.name.empty()) load_people(source, site, diags);

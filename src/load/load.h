@@ -32,6 +32,14 @@ void load_pages(const Source& source, Site& site, Diagnostics& diags);
 // site.toml's [style] (load_style.cc).
 void load_style(const Source& source, const TomlNode& table, StyleSettings& style,
                 Diagnostics& diags);
+// posts/*.md (load_posts.cc), newest first, drafts included (taxonomy.h drops them).
+void load_posts(const Source& source, Site& site, Diagnostics& diags);
+// Shared by pages/ and posts/: whether `base_rel` ("pages/x.zh.md") is another language's
+// version of a file rather than one of its own (a warning when it is not published), and
+// why a name cannot be a URL path ("" when it can).
+bool is_language_version(const Source& source, const Site& site, const std::string& base_rel,
+                         std::string_view what, Diagnostics& diags);
+std::string page_name_problem(std::string_view name);
 
 // Reads a TOML content file if it exists; nullopt when absent or broken (reported).
 std::optional<TomlNode> read_toml_file(const Source& source, const std::string& rel,

@@ -385,36 +385,38 @@ std::string page_name_problem(std::string_view name) {
   return (why.empty() ? "" : why + ", and ") + "it holds " + list;
 }
 
+// pages/teaching.zh.md is pages/teaching.md in Chinese, not a page of its own; so is
+// pages/teaching.de.md when the site has no German: said, rather than published at
+// /teaching.de/. The same holds for posts/.
+bool is_language_version(const Source& source, const Site& site, const std::string& base_rel,
+                         std::string_view what, Diagnostics& diags) {
+  bool is_default = site.languages.empty() || site.language == site.languages.front();
+  std::string_view lang = translation_suffix(base_rel);
+  if (lang.empty()) return false;
+  std::string original = std::string(base_rel.substr(0, base_rel.size() - lang.size() - 4)) + ".md";
+  bool ours = site.languages.size() > 1 && is_translation(base_rel, site.languages);
+  if (!ours && !is_two_letter_language_tag(lang)) return false;
+  if (is_default && !ours) {
+    std::string listed;
+    for (const std::string& l : site.languages) listed += (listed.empty() ? "`" : ", `") + l + "`";
+    diags.warning(SourceLoc{source.display(base_rel), 0, 0},
+                  "`" + std::string(lang) + "` is not one of the site's languages (" + listed +
+                      "), so this version of " + original + " is not published: add \"" +
+                      std::string(lang) + "\" to `languages` in site.toml, or rename the file");
+  } else if (is_default && !source.exists(original)) {
+    diags.warning(SourceLoc{source.display(base_rel), 0, 0},
+                  "there is no " + original + ", so its " + std::string(lang) +
+                      " version is not published: a " + std::string(what) +
+                      " is in every language, and " + original + " is the default language's");
+  }
+  return true;
+}
+
 void load_pages(const Source& source, Site& site, Diagnostics& diags) {
   bool is_default = site.languages.empty() || site.language == site.languages.front();
   for (const std::string& base_rel : source.list("pages")) {
     if (base_rel.size() < 3 || base_rel.compare(base_rel.size() - 3, 3, ".md") != 0) continue;
-    // pages/teaching.zh.md is pages/teaching.md in Chinese, not a page of its own; so is
-    // pages/teaching.de.md when the site has no German: said, rather than published at
-    // /teaching.de/.
-    if (std::string_view lang = translation_suffix(base_rel); !lang.empty()) {
-      std::string original =
-          std::string(base_rel.substr(0, base_rel.size() - lang.size() - 4)) + ".md";
-      bool ours = site.languages.size() > 1 && is_translation(base_rel, site.languages);
-      if (ours || is_two_letter_language_tag(lang)) {
-        if (is_default && !ours) {
-          std::string listed;
-          for (const std::string& l : site.languages)
-            listed += (listed.empty() ? "`" : ", `") + l + "`";
-          diags.warning(SourceLoc{source.display(base_rel), 0, 0},
-                        "`" + std::string(lang) + "` is not one of the site's languages (" +
-                            listed + "), so this version of " + original +
-                            " is not published: add \"" + std::string(lang) +
-                            "\" to `languages` in site.toml, or rename the file");
-        } else if (is_default && !source.exists(original)) {
-          diags.warning(SourceLoc{source.display(base_rel), 0, 0},
-                        "there is no " + original + ", so its " + std::string(lang) +
-                            " version is not published: a page is in every language, and " +
-                            original + " is the default language's");
-        }
-        continue;
-      }
-    }
+    if (is_language_version(source, site, base_rel, "page", diags)) continue;
     std::string name = base_rel.substr(std::string("pages/").size(), base_rel.size() - 9);
     if (std::string why = page_name_problem(name); !why.empty()) {
       diags.error(SourceLoc{source.display(base_rel), 0, 0},

@@ -151,6 +151,9 @@ void check_pages_and_nav(Site& site, Diagnostics& diags) {
   static const std::vector<std::string_view> kSections = {"publications", "talks", "news", "cv"};
   std::vector<std::string_view> sections(kSections.begin(), kSections.end());
   if (!site.group.name.empty()) sections.push_back("people");
+  // /posts/ is a section only on a site with posts: before posts/ was read, a page could
+  // be pages/posts.md, and such a site keeps it.
+  if (!site.posts.empty()) sections.push_back("posts");
   std::vector<std::string_view> known = sections;
   for (const Page& page : site.pages) {
     std::string first = page.slug.substr(0, page.slug.find('/'));
@@ -162,7 +165,8 @@ void check_pages_and_nav(Site& site, Diagnostics& diags) {
   for (const std::string& item : site.nav) {
     if (std::find(known.begin(), known.end(), item) == known.end())
       diags.error(site.nav_loc, "unknown [nav] item `" + item + "`" + did_you_mean(item, known) +
-                                    ": expected publications, talks, news, cv or a page name");
+                                    ": expected publications, talks, news, cv" +
+                                    (site.posts.empty() ? "" : ", posts") + " or a page name");
   }
 }
 

@@ -3,6 +3,8 @@
 // (html_rules.h): md_html() offers no hooks for any of them.
 #include "markdown/html_writer.h"
 
+#include <algorithm>
+
 #include "markdown/html_rules.h"
 #include "markdown/math.h"
 #include "markdown/md4c_escape.h"
@@ -17,21 +19,26 @@ using md4c_html::append_text;
 // md4c-html.c's callbacks, in the same order and with the same output.
 class HtmlWriter {
  public:
-  HtmlWriter(std::string& out, const MarkdownOptions& opts) : out_(out), rules_(opts) {}
+  HtmlWriter(std::string& out, const MarkdownOptions& opts, FootnoteRefs* notes)
+      : out_(out), rules_(opts), notes_(notes), figures_(opts.figures) {}
 
   static int enter_block(MD_BLOCKTYPE type, void* detail, void* self) {
+    static_cast<HtmlWriter*>(self)->flush_text();
     static_cast<HtmlWriter*>(self)->enter_block(type, detail);
     return 0;
   }
   static int leave_block(MD_BLOCKTYPE type, void* detail, void* self) {
+    static_cast<HtmlWriter*>(self)->flush_text();
     static_cast<HtmlWriter*>(self)->leave_block(type, detail);
     return 0;
   }
   static int enter_span(MD_SPANTYPE type, void* detail, void* self) {
+    static_cast<HtmlWriter*>(self)->flush_text();
     static_cast<HtmlWriter*>(self)->enter_span(type, detail);
     return 0;
   }
   static int leave_span(MD_SPANTYPE type, void* detail, void* self) {
+    static_cast<HtmlWriter*>(self)->flush_text();
     static_cast<HtmlWriter*>(self)->leave_span(type, detail);
     return 0;
   }
@@ -43,6 +50,7 @@ class HtmlWriter {
   // Writes the raw HTML still held back, and an equation md4c did not close as md_html()
   // writes it.
   void finish() {
+    flush_text();
     sink();
     if (in_math_) {
       out_ += math_tag(math_display_);
@@ -51,6 +59,79 @@ class HtmlWriter {
   }
 
  private:
+  // Text held back to find footnote references in: md4c may pass `[^1]` in pieces.
+  void flush_text() {
+    if (pending_.empty()) return;
+    std::string& o = *to_;
+    size_t done = 0;
+    for (size_t at = 0; (at = pending_.find('[', at)) != std::string::npos; ++at) {
+      size_t end = pending_.find(']', at + 1);
+      if (end == std::string::npos) break;
+      std::string_view inside = std::string_view(pending_).substr(at + 1, end - at - 1);
+      std::string html;
+      if (inside.starts_with('^'))
+        html = footnote_ref(inside.substr(1));
+      else if (inside.starts_with('@'))
+        html = citation(inside);
+      if (html.empty()) continue;
+      append_text(o, std::string_view(pending_).substr(done, at - done));
+      o += html;
+      done = end + 1;
+      at = end;
+    }
+    append_text(o, std::string_view(pending_).substr(done));
+    pending_.clear();
+  }
+
+  // `[^label]`'s HTML, or "" when it names no footnote.
+  std::string footnote_ref(std::string_view label) {
+    if (label.empty() || label.find_first_of(" \t\n[") != std::string_view::npos) return "";
+    const std::vector<std::string>& defined = notes_->labels;
+    if (std::find(defined.begin(), defined.end(), label) == defined.end()) return "";
+    auto it = std::find(notes_->order.begin(), notes_->order.end(), label);
+    if (it == notes_->order.end()) {
+      notes_->order.emplace_back(label);
+      notes_->counts.push_back(0);
+      it = notes_->order.end() - 1;
+    }
+    size_t index = static_cast<size_t>(it - notes_->order.begin());
+    int nth = ++notes_->counts[index];
+    std::string number = std::to_string(index + 1);
+    std::string html =
+        "<sup class=\"footnote-ref\"><a href=\"#fn-" + number + "\" id=\"fnref-" + number;
+    if (nth > 1) html += "-" + std::to_string(nth);
+    return html + "\" aria-describedby=\"footnotes-label\">" + number + "</a></sup>";
+  }
+
+  // `[@key]` or `[@key1; @key2]`'s HTML, or "" unless every key may be cited.
+  std::string citation(std::string_view inside) {
+    std::vector<size_t> keys;
+    for (size_t at = 0; at <= inside.size();) {
+      size_t end = std::min(inside.find(';', at), inside.size());
+      std::string_view part = inside.substr(at, end - at);
+      while (!part.empty() && (part.front() == ' ' || part.front() == '\n')) part.remove_prefix(1);
+      while (!part.empty() && (part.back() == ' ' || part.back() == '\n')) part.remove_suffix(1);
+      if (!part.starts_with('@')) return "";
+      if (!notes_->cite_keys) return "";
+      const std::vector<std::string>& known = *notes_->cite_keys;
+      auto k = std::find(known.begin(), known.end(), part.substr(1));
+      if (k == known.end()) return "";
+      keys.push_back(static_cast<size_t>(k - known.begin()));
+      at = end + 1;
+    }
+    std::string html = "<span class=\"citation\">[";
+    for (size_t i = 0; i < keys.size(); ++i) {
+      auto c = std::find(notes_->cited.begin(), notes_->cited.end(), keys[i]);
+      if (c == notes_->cited.end()) c = notes_->cited.insert(c, keys[i]);
+      std::string number = std::to_string(c - notes_->cited.begin() + 1);
+      if (i > 0) html += ", ";
+      html += "<a href=\"";
+      append_html_escaped(html, (*notes_->cite_urls)[keys[i]]);
+      html += "\" aria-describedby=\"references-label\">" + number + "</a>";
+    }
+    return html + "]</span>";
+  }
+
   // Where the next bytes go (the page, or the TeX of an equation), once the raw HTML
   // held back has been written: a run of raw HTML is filtered whole, as a tag can
   // arrive in parts (one per line).
@@ -137,6 +218,7 @@ class HtmlWriter {
         break;
       case MD_BLOCK_P:
         sink() += "<p>";
+        paragraph_at_ = to_->size();
         break;
       case MD_BLOCK_TABLE:
         sink() += rules_.wrap_tables() ? std::string_view(rules_.table_open) : "<table>";
@@ -204,9 +286,20 @@ class HtmlWriter {
         break;
       case MD_BLOCK_HTML:
         break;
-      case MD_BLOCK_P:
-        sink() += "</p>\n";
+      case MD_BLOCK_P: {
+        std::string& o = sink();
+        // An image with a title alone in its paragraph is a figure, its title the caption.
+        if (figures_ && to_ == &out_ && image_titled_ && image_at_ == paragraph_at_ &&
+            image_end_ == o.size()) {
+          std::string caption = o.substr(title_at_ + 9, image_end_ - 2 - (title_at_ + 9));
+          o.resize(title_at_);
+          o += "\"><figcaption>" + caption + "</figcaption></figure>\n";
+          o.replace(paragraph_at_ - 3, 3, "<figure>");
+        } else {
+          o += "</p>\n";
+        }
         break;
+      }
       case MD_BLOCK_TABLE:
         sink() += rules_.wrap_tables() ? kTableClose : "</table>";
         *to_ += '\n';
@@ -245,6 +338,7 @@ class HtmlWriter {
       case MD_SPAN_A: {
         const auto* d = static_cast<const MD_SPAN_A_DETAIL*>(detail);
         std::string& o = sink();
+        ++link_nesting_;
         o += "<a href=\"";
         write_url(o, d->href, true);
         if (d->title.text != nullptr) {
@@ -256,6 +350,7 @@ class HtmlWriter {
       }
       case MD_SPAN_IMG: {
         std::string& o = sink();
+        image_at_ = o.size();
         o += "<img src=\"";
         write_url(o, static_cast<const MD_SPAN_IMG_DETAIL*>(detail)->src, false);
         o += "\" alt=\"";
@@ -301,11 +396,14 @@ class HtmlWriter {
       if (image_nesting_ == 1 && type == MD_SPAN_IMG) {
         const auto* d = static_cast<const MD_SPAN_IMG_DETAIL*>(detail);
         std::string& o = sink();
+        title_at_ = o.size();
+        image_titled_ = d->title.text != nullptr;
         if (d->title.text != nullptr) {
           o += "\" title=\"";
           append_attribute(o, d->title, false);
         }
         o += "\">";
+        image_end_ = o.size();
         --image_nesting_;
       }
       return;
@@ -322,6 +420,7 @@ class HtmlWriter {
         break;
       case MD_SPAN_A:
         sink() += "</a>";
+        --link_nesting_;
         break;
       case MD_SPAN_IMG:
         break;
@@ -352,6 +451,7 @@ class HtmlWriter {
   }
 
   void text(MD_TEXTTYPE type, std::string_view s) {
+    if (type != MD_TEXT_NORMAL) flush_text();
     switch (type) {
       case MD_TEXT_NULLCHAR:
         // Inside a run of raw HTML (a NUL in a tag) it stays part of the run.
@@ -373,6 +473,12 @@ class HtmlWriter {
         md4c_html::append_entity(sink(), s, false);
         break;
       default:
+        if (notes_ && type == MD_TEXT_NORMAL && image_nesting_ == 0 && !in_math_ &&
+            link_nesting_ == 0) {
+          sink();
+          pending_ += s;
+          break;
+        }
         append_text(sink(), s);
         break;
     }
@@ -387,13 +493,25 @@ class HtmlWriter {
   int open_raw_tables_ = 0;  // raw <table> tags wrapped and not yet closed
   bool in_math_ = false;     // math_ holds the TeX of an equation
   bool math_display_ = false;
+  FootnoteRefs* notes_ = nullptr;  // footnotes are written: normal text is held in pending_
+  std::string pending_;
+  int link_nesting_ = 0;
+  bool figures_ = false;
+  // The last paragraph's and image's places in the output, to make a figure of an image
+  // alone in its paragraph: where the paragraph's text starts, where the image starts,
+  // where its title attribute starts and where it ends.
+  size_t paragraph_at_ = std::string::npos;
+  size_t image_at_ = std::string::npos;
+  size_t title_at_ = 0;
+  size_t image_end_ = 0;
+  bool image_titled_ = false;
 };
 
 }  // namespace
 
 void write_html(std::string_view md, unsigned parser_flags, const MarkdownOptions& opts,
-                std::string& out) {
-  HtmlWriter writer(out, opts);
+                std::string& out, FootnoteRefs* notes) {
+  HtmlWriter writer(out, opts, notes);
   MD_PARSER parser = {0,
                       parser_flags,
                       &HtmlWriter::enter_block,

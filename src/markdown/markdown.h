@@ -33,6 +33,9 @@ struct MarkdownOptions {
   // Must outlive the call.
   std::string_view task_done_label;
   std::string_view task_open_label;
+  // An image with a title alone in its paragraph (`![alt](src "caption")`) becomes a
+  // <figure> with the title as its <figcaption> (posts).
+  bool figures = false;
 };
 
 // Block Markdown (bio, page bodies, abstracts, CV details).

@@ -157,6 +157,16 @@ struct StyleSettings {
   std::string font_weight = "100 900";  // CSS font-weight of each file
 };
 
+// site.toml's [comments]: a discussion under each post, by giscus (GitHub Discussions).
+// Its script is another site's, so only `build` writes it, never `serve`.
+struct CommentSettings {
+  std::string provider;  // "" (no comments) or "giscus"
+  std::string repo;      // "owner/name"
+  std::string repo_id, category, category_id;
+  std::string mapping = "pathname";  // how a post finds its discussion
+  bool reactions = true;
+};
+
 struct Page {
   SourceLoc loc;
   std::string slug;  // from the file name: pages/teaching.md -> teaching
@@ -167,6 +177,31 @@ struct Page {
   int order = 0;
   std::string body;        // Markdown
   size_t body_offset = 0;  // where the body starts in the file (after the front matter)
+};
+
+// A post of posts/<slug>.md: a dated Markdown text with `+++` front matter, on
+// /posts/<slug>/, in the list of /posts/, its tags' pages and the feeds.
+struct Post {
+  SourceLoc loc;
+  std::string slug;  // from the file name: posts/first-light.md -> first-light
+  std::string path;  // "posts/first-light/", set by assign_paths (urls.h)
+  std::string title;
+  std::string summary;  // inline Markdown; the list, the home page and <meta> show it
+  Date date;            // required
+  Date updated;         // optional: when the post last changed in substance
+  std::vector<std::string> tags;
+  std::vector<std::string> authors;  // empty: the site's person (or group) alone
+  bool draft = false;                // published only by `serve` and `build --drafts`
+  std::string body;                  // Markdown
+  size_t body_offset = 0;            // where the body starts in the file
+};
+
+// A tag of the posts: /posts/tags/<key>/ and its feed, with the posts that have it.
+struct PostTag {
+  std::string name;           // as first written
+  std::string key;            // the path's last part (a slug of the name)
+  std::string path;           // "posts/tags/<key>/"
+  std::vector<size_t> posts;  // indexes into Site::posts, newest first
 };
 
 struct Person {
@@ -316,7 +351,12 @@ struct Site {
   std::vector<CvSection> cv;
   CvSettings cv_settings;
   StyleSettings style;
+};
+
+  CommentSettings comments;
   std::vector<Page> pages;
+  std::vector<Post> posts;         // newest first; drafts dropped unless the build shows them
+  std::vector<PostTag> post_tags;  // A-Z by key (urls.h's assign_paths)
   std::vector<StaticFile> static_files;
   // The images the pages show, by the path the content names (`photo`, `preview`).
   std::map<std::string, SiteImage> images;

@@ -1,6 +1,7 @@
-// publication_filters (taxonomy.h).
+// publication_filters, post_tags and drop_draft_posts (taxonomy.h).
 #include "model/taxonomy.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 
@@ -35,6 +36,26 @@ std::vector<PublicationFilter> publication_filters(const std::vector<Publication
     if (!key.empty())
       filters.push_back({"tag", entry.first, key, paths::tag_filter(key), std::move(entry.second)});
   return filters;
+}
+
+std::vector<PostTag> post_tags(const std::vector<Post>& posts) {
+  std::map<std::string, PostTag> tags;
+  for (size_t i = 0; i < posts.size(); ++i)
+    for (const std::string& t : posts[i].tags) {
+      std::string key = paths::tag_key(t);
+      if (key.empty()) continue;
+      PostTag& tag = tags[key];
+      if (tag.name.empty()) tag = {t, key, paths::post_tag(key), {}};
+      if (tag.posts.empty() || tag.posts.back() != i) tag.posts.push_back(i);
+    }
+  std::vector<PostTag> out;
+  for (auto& [key, tag] : tags) out.push_back(std::move(tag));
+  return out;
+}
+
+void drop_draft_posts(Site& site) {
+  std::erase_if(site.posts, [](const Post& p) { return p.draft; });
+  assign_post_paths(site);
 }
 
 }  // namespace sitegen

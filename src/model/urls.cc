@@ -23,6 +23,15 @@ std::string member(std::string_view id) {
 std::string page(std::string_view slug) {
   return std::string(slug) + "/";
 }
+std::string post(std::string_view slug) {
+  return std::string(kPosts) + std::string(slug) + "/";
+}
+std::string post_tag(std::string_view key) {
+  return std::string(kPosts) + "tags/" + std::string(key) + "/";
+}
+std::string post_tag_feed(std::string_view key) {
+  return post_tag(key) + "feed.xml";
+}
 std::string type_filter(std::string_view key) {
   return std::string(kPublications) + "type/" + std::string(key) + "/";
 }
@@ -51,7 +60,13 @@ void assign_paths(Site& site) {
   for (Publication& p : site.publications) p.path = paths::publication(p.slug);
   for (Member& m : site.members) m.path = paths::member(m.id);
   for (Page& pg : site.pages) pg.path = paths::page(pg.slug);
+  assign_post_paths(site);
   site.filters = publication_filters(site.publications);
+}
+
+void assign_post_paths(Site& site) {
+  for (Post& p : site.posts) p.path = paths::post(p.slug);
+  site.post_tags = post_tags(site.posts);
 }
 
 Urls::Urls(const BaseUrl& base_url, bool allow_scripts)

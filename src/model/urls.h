@@ -23,6 +23,8 @@ inline constexpr std::string_view kNews = "news/";
 inline constexpr std::string_view kTalks = "talks/";
 inline constexpr std::string_view kCv = "cv/";
 inline constexpr std::string_view kNewsFeed = "news/feed.xml";
+inline constexpr std::string_view kPosts = "posts/";
+inline constexpr std::string_view kPostsFeed = "posts/feed.xml";
 inline constexpr std::string_view kNotFound = "404.html";
 inline constexpr std::string_view kSitemap = "sitemap.xml";
 inline constexpr std::string_view kRobots = "robots.txt";
@@ -31,10 +33,13 @@ inline constexpr std::string_view kCvPdf = "cv.pdf";
 // Shared by every language: at the site root, never below a language's folder.
 inline constexpr std::string_view kAllBibtex = "publications.bib";
 
-std::string publication(std::string_view slug);  // "publications/<slug>/"
-std::string bibtex(std::string_view slug);       // "publications/<slug>/<slug>.bib"
-std::string member(std::string_view id);         // "people/<id>/"
-std::string page(std::string_view slug);         // "<slug>/"
+std::string publication(std::string_view slug);   // "publications/<slug>/"
+std::string bibtex(std::string_view slug);        // "publications/<slug>/<slug>.bib"
+std::string member(std::string_view id);          // "people/<id>/"
+std::string page(std::string_view slug);          // "<slug>/"
+std::string post(std::string_view slug);          // "posts/<slug>/"
+std::string post_tag(std::string_view key);       // "posts/tags/<key>/"
+std::string post_tag_feed(std::string_view key);  // "posts/tags/<key>/feed.xml"
 // The filter pages of the publication list. `key` is the last part of the path, which
 // the list's script reads from ?type=, ?year= and ?topic= too.
 std::string type_filter(std::string_view key);  // "publications/type/<key>/"
@@ -52,10 +57,13 @@ std::string file_of(std::string_view path);
 
 }  // namespace paths
 
-// The path of every publication, member and page, from their slugs and ids, and the
-// publication list's filter pages: the last step of loading, so the model says where
-// each of them is.
+// The path of every publication, member, page and post, from their slugs and ids, the
+// posts' tags and the publication list's filter pages: the last step of loading, so the model says
+// where each of them is.
 void assign_paths(Site& site);
+// The posts' part of it: each post's path and the posts' tags (again after drafts are
+// dropped, see taxonomy.h).
+void assign_post_paths(Site& site);
 
 // URLs as a page of one language writes them: every one starts with the base path.
 struct Urls {

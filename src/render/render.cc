@@ -48,11 +48,26 @@ void page_jobs(const Site& site, const View& view, const std::string& prefix,
   if (!site.cv.empty()) add(paths::file_of(paths::kCv), "cv", [v] { return v->cv(); });
   for (size_t i = 0; i < site.pages.size(); ++i)
     add(paths::file_of(site.pages[i].path), "page", [v, i] { return v->page(i); });
+  if (!site.posts.empty()) {
+    add(paths::file_of(paths::kPosts), "posts", [v] { return v->posts(); });
+    for (size_t i = 0; i < site.posts.size(); ++i)
+      add(paths::file_of(site.posts[i].path), "post", [v, i] { return v->post(i); });
+    for (size_t i = 0; i < site.post_tags.size(); ++i)
+      add(paths::file_of(site.post_tags[i].path), "posts", [v, i] { return v->post_tag(i); });
+  }
   add(std::string(paths::kNotFound), "404", [v] { return v->not_found(); });
 }
 
-// The files made from the whole view at once: every entry's BibTeX, the news feed, and
-// the pages of [redirects].
+// The feeds of the posts of one language: all of them, and each tag's.
+void add_post_feeds(const Site& site, const Urls& urls, Output& out) {
+  if (site.posts.empty()) return;
+  out.files[urls.prefix + std::string(paths::kPostsFeed)].bytes = posts_feed(site, urls, nullptr);
+  for (const PostTag& t : site.post_tags)
+    out.files[urls.prefix + paths::post_tag_feed(t.key)].bytes = posts_feed(site, urls, &t);
+}
+
+// The files made from the whole view at once: every entry's BibTeX, the news and posts
+// feeds, and the pages of [redirects].
 void add_site_files(const SitePages& pages, Output& out) {
   const Site& site = pages.site();
   if (!site.publications.empty()) {
@@ -70,6 +85,8 @@ void add_site_files(const SitePages& pages, Output& out) {
     if (!t->site.news.empty())
       out.files[t->view.urls().prefix + std::string(paths::kNewsFeed)].bytes =
           atom_feed(t->site, t->view.urls());
+  add_post_feeds(site, pages.view().urls(), out);
+  for (const auto& t : pages.translations()) add_post_feeds(t->site, t->view.urls(), out);
   for (const Redirect& r : site.redirects)
     out.files[redirect_output_path(r.from)].bytes = redirect_page(r, site, pages.view().urls());
 }

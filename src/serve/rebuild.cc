@@ -74,6 +74,8 @@ Server::Impl::Built Server::Impl::build() const {
   build_options.live_reload_script = live_reload_script();
   build_options.theme_search_dir = options.theme_search_dir;
   build_options.pages_on_request = true;
+  build_options.drafts = true;   // the preview shows a post before it is published
+  build_options.preview = true;  // and loads nothing from other sites: no comments
   build_options.cv_pdf = options.cv_pdf;
   build_options.image_cache_dir = options.image_cache_dir;
   build_options.stop_printing = &stop_printing;

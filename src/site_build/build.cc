@@ -12,6 +12,7 @@
 #include "load/load.h"
 #include "load/redirects.h"
 #include "load/translate.h"
+#include "model/taxonomy.h"
 #include "render/sitemap.h"
 #include "site_build/accent.h"
 #include "site_build/cv_pdf.h"
@@ -212,6 +213,7 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   Diagnostics& diags = result.diags;
   diags.set_strict(options.strict);
   Site site = load_site(content, diags);
+  if (!options.drafts) drop_draft_posts(site);
   if (!options.person.empty()) pick_member(site, options.person, diags);
   if (!options.base_url.empty()) {
     // The command line checks it first; this keeps a caller from writing it into pages.
@@ -231,6 +233,13 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
                                                 : site.theme_loc,
                     "theme `" + theme.name + "` has no template `" + kind +
                         ".mustache`, which a group site's people pages need");
+  if (!site.posts.empty() && !diags.has_errors())
+    for (const char* kind : {"post", "posts"})
+      if (!theme.templates.count(kind))
+        diags.error(site.theme_loc.path.empty() ? SourceLoc{content.display("site.toml"), 0, 0}
+                                                : site.theme_loc,
+                    "theme `" + theme.name + "` has no template `" + kind +
+                        ".mustache`, which the pages of posts/ need");
   site.ui = ui_strings_for(site.language, theme.i18n, site.i18n_files, diags);
   // A site in several languages is loaded once more for each of the others.
   std::vector<Site> translations;
@@ -241,6 +250,7 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
     for (size_t i = 1; i < site.languages.size(); ++i) {
       Diagnostics more;  // the same mistakes again, but in a translated file: said once
       Site t = load_site(content, more, site.languages[i]);
+      if (!options.drafts) drop_draft_posts(t);
       diags.append(more);
       t.base_url = site.base_url;
       t.ui = ui_strings_for(t.language, theme.i18n, t.i18n_files, diags);
@@ -264,6 +274,7 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   if (diags.has_errors()) return result;
 
   ViewOptions vopts;
+  vopts.comments = !options.preview;
   auto css = theme.assets.find("style.css");
   if (css != theme.assets.end()) {
     result.settings.css_version = short_hash(css->second);

@@ -66,6 +66,9 @@ Data string_list(const std::vector<std::string>& items) {
 
 namespace {
 
+// How many of the latest posts the home page shows.
+constexpr size_t kHomePosts = 3;
+
 struct KnownLink {
   std::string_view key, label, icon;
 };
@@ -235,6 +238,8 @@ void View::build_nav() {
     if (name == "publications") return {ui_.get("publications"), std::string(paths::kPublications)};
     if (name == "talks") return {ui_.get("talks"), std::string(paths::kTalks)};
     if (name == "news") return {ui_.get("news"), std::string(paths::kNews)};
+    if (name == "posts" && !site_.posts.empty())
+      return {ui_.get("posts"), std::string(paths::kPosts)};
     if (name == "cv") return {ui_.get("cv"), std::string(paths::kCv)};
     for (const Page& pg : site_.pages)
       if (pg.slug == name) return {pg.title, pg.path};
@@ -246,6 +251,7 @@ void View::build_nav() {
     if (!site_.publications.empty()) names.push_back("publications");
     if (!site_.talks.empty()) names.push_back("talks");
     if (!site_.news.empty()) names.push_back("news");
+    if (!site_.posts.empty()) names.push_back("posts");
     if (!site_.cv.empty()) names.push_back("cv");
   }
   for (const Page& pg : site_.pages)
@@ -299,6 +305,8 @@ Data View::page_meta(const std::string& kind, const std::string& title, const st
                                    {"is_talks", "talks"},
                                    {"is_cv", "cv"},
                                    {"is_page", "page"},
+                                   {"is_posts", "posts"},
+                                   {"is_post", "post"},
                                    {"is_people", "people"},
                                    {"is_member", "member"},
                                    {"is_404", "404"}};
@@ -395,6 +403,12 @@ Data View::home() const {
   put(d, "has_members", data_flag(!members.is_empty_list()));
   put(d, "members", std::move(members));
   put(d, "people_url", urls_.page(paths::kPeople));
+  // The latest posts, newest first, as the list of /posts/ shows them.
+  Data posts = data_list(std::min<size_t>(site_.posts.size(), kHomePosts));
+  for (size_t i = 0; i < site_.posts.size() && i < kHomePosts; ++i) data_push(posts, post_item(i));
+  put(d, "has_posts", data_flag(!site_.posts.empty()));
+  put(d, "posts", std::move(posts));
+  put(d, "posts_url", urls_.page(paths::kPosts));
   return d;
 }
 

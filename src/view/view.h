@@ -26,7 +26,8 @@ struct ViewOptions {
   std::string body_end_html;  // live-reload script when serving
   // "?v=<hash>" of the theme's group.css, which a group site's pages load; "" without one
   std::string group_css_url_query;
-  bool cv_pdf = false;  // /cv.pdf is built: the CV links to it
+  bool cv_pdf = false;   // /cv.pdf is built: the CV links to it
+  bool comments = true;  // [comments]'s script is written (not by `serve`)
   // site.toml's accent as a `<style>` of custom properties (site_build/accent.h), in
   // every page's head_html; "" when the theme's own accent is kept.
   std::string accent_style_html;
@@ -62,6 +63,10 @@ class View {
   // A group site's /people/ and /people/<id>/ (view_people.cc).
   Data people() const;
   Data member(size_t index) const;
+  // posts/ (view_posts.cc): /posts/, a post's page and a tag's page.
+  Data posts() const;
+  Data post(size_t index) const;
+  Data post_tag(size_t tag) const;
 
   const Urls& urls() const { return urls_; }
   // Each publication's BibTeX, for its page and its .bib file.
@@ -96,6 +101,10 @@ class View {
   Data pub_ref(size_t index) const;
   std::string news_text_html(size_t index) const;
   Data news_item(size_t index) const;  // one news item, for the home and news pages
+  // One post as lists show it (/posts/, a tag's page, the home page), and the list of
+  // these posts grouped by year, as `years` ({year, posts}).
+  Data post_item(size_t index) const;
+  Data post_years(const std::vector<size_t>& posts) const;
   // Where and when a talk was given, for /talks/ and a member's page, in the page's words.
   Data talk_events(const Talk& t) const;
   Data publication_list(const std::string& title, const std::string& rel,

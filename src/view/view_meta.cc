@@ -150,9 +150,9 @@ std::string head_html(const Site& site, const Urls& urls, const PageMeta& page) 
   }
   meta(out, "property", "og:title", page.title);
   meta(out, "property", "og:type",
-       page.kind == "publication" ? "article"
-       : page.kind == "home"      ? "profile"
-                                  : "website");
+       page.kind == "publication" || page.kind == "post" ? "article"
+       : page.kind == "home"                             ? "profile"
+                                                         : "website");
   meta(out, "property", "og:url", canonical);
   meta(out, "property", "og:description", page.description);
   meta(out, "property", "og:site_name", site.title);

@@ -49,6 +49,11 @@ MarkdownOptions page_markdown_options(const Urls& urls, bool trusted, const UiSt
 // For the feed: root-relative links become full URLs when base_url is absolute, since a
 // feed reader shows the text away from the site.
 MarkdownOptions feed_markdown_options(const Urls& urls);
+// A post's body as its page and the feeds show it (view_posts.cc): figures, footnotes,
+// and citations of the site's publications with the list of references, in the words of
+// `ui`; `full_urls`: the links to papers as full addresses (feeds).
+std::string post_html(const Site& site, const Post& post, const Urls& urls, const UiStrings& ui,
+                      MarkdownOptions opts, bool full_urls = false);
 // An email address readable by people (no JavaScript needed) but not by naive harvesters:
 // no plain "x@y" in the HTML, even after decoding entities or reading the text content.
 // Scripts may turn it into a mailto link from the reversed data-eu/data-ed attributes.

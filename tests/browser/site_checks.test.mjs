@@ -6,7 +6,7 @@
 //   - internal links: `sitegen check --links`, and independently every href/src/srcset
 //     Chromium finds in every page, fetched from a server that behaves like GitHub Pages;
 //     no request of any page fails;
-//   - the Atom feed and sitemap parse as XML and hold what their formats require; every
+//   - the Atom feeds (news, posts, each post tag) and sitemap parse as XML and hold what their formats require; every
 //     JSON-LD block parses as JSON; every page has its title, description, canonical URL,
 //     OpenGraph and Twitter tags.
 //
@@ -146,7 +146,7 @@ for (const b of builds) {
       assert.equal(persons + groups, homes.length);
     });
 
-    test('sitemap.xml and news/feed.xml parse as XML and hold what their formats require', async () => {
+    test('sitemap.xml and the news and posts feeds parse as XML and hold what their formats require', async () => {
       const page = await browser.newPage();
       try {
         const parse = (xml) => page.evaluate((text) => {
@@ -177,28 +177,36 @@ for (const b of builds) {
         const robots = fs.readFileSync(path.join(b.dir, 'robots.txt'), 'utf8');
         assert.match(robots, new RegExp(`^Sitemap: ${b.base.url}sitemap.xml$`, 'm'));
 
-        if (!b.files.includes('news/feed.xml')) return;
-        const feed = await parse(fs.readFileSync(path.join(b.dir, 'news/feed.xml'), 'utf8'));
-        assert.equal(feed.error, undefined, feed.error);
-        assert.equal(feed.ns, 'http://www.w3.org/2005/Atom');
-        assert.equal(feed.root, 'feed');
-        assert.equal(feed.title.length, 1);
-        assert.deepEqual(feed.id, [`${b.base.url}news/`]);
-        assert.match(feed.updated[0], /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-        assert.equal(feed.author, 1);
-        assert.deepEqual(feed.self, [`${b.base.url}news/feed.xml`]);
-        assert.ok(feed.entries.length > 0);
-        const ids = new Set();
-        for (const e of feed.entries) {
-          assert.equal(e.title.length, 1);
-          assert.doesNotMatch(e.title[0], /&(amp|lt|gt|quot|#\d+);/, 'entity left in a title');
-          assert.equal(e.id.length, 1);
-          ids.add(e.id[0]);
-          assert.match(e.updated[0], /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-          assert.ok(e.content === 1 || e.links.length > 0);
-          for (const l of e.links) assert.match(l, /^https?:\/\//);
+        // The news feed and the posts' feeds (all posts, and each tag's), in every language.
+        const feeds = b.files.filter((f) => /(^|\/)(news|posts|posts\/tags\/[^/]+)\/feed\.xml$/.test(f));
+        for (const file of feeds) {
+          const dir = file.slice(0, -'feed.xml'.length);
+          const feed = await parse(fs.readFileSync(path.join(b.dir, file), 'utf8'));
+          assert.equal(feed.error, undefined, `${file}: ${feed.error}`);
+          assert.equal(feed.ns, 'http://www.w3.org/2005/Atom');
+          assert.equal(feed.root, 'feed');
+          assert.equal(feed.title.length, 1);
+          assert.deepEqual(feed.id, [`${b.base.url}${dir}`]);
+          assert.match(feed.updated[0], /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+          assert.equal(feed.author, 1);
+          assert.deepEqual(feed.self, [`${b.base.url}${file}`]);
+          assert.ok(feed.entries.length > 0, `${file} has entries`);
+          const ids = new Set();
+          for (const e of feed.entries) {
+            assert.equal(e.title.length, 1);
+            assert.doesNotMatch(e.title[0], /&(amp|lt|gt|quot|#\d+);/, 'entity left in a title');
+            assert.equal(e.id.length, 1);
+            ids.add(e.id[0]);
+            assert.match(e.updated[0], /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+            assert.ok(e.content === 1 || e.links.length > 0);
+            for (const l of e.links) assert.match(l, /^https?:\/\//);
+            // A post's entry links to its page, which the build has.
+            if (dir.startsWith('posts/') || dir.includes('/posts/'))
+              for (const l of e.links) assert.ok(b.files.includes(`${l.slice(b.base.url.length)}index.html`), `${file}: ${l}`);
+          }
+          assert.equal(ids.size, feed.entries.length, `${file}: entry ids are unique`);
         }
-        assert.equal(ids.size, feed.entries.length, 'entry ids are unique');
+        if (b.content === 'content') assert.ok(feeds.includes('posts/feed.xml'), 'the starter has a post feed');
       } finally {
         await page.close();
       }

@@ -18,6 +18,13 @@ inline BuildResult build_files(std::map<std::string, std::string> files, bool st
   return build_site(MemorySource(std::move(files)), opts);
 }
 
+// The same with options of the command line (`drafts`, `base_url`, ...).
+inline BuildResult build_files_with(std::map<std::string, std::string> files,
+                                    const BuildOptions& opts) {
+  if (!files.count("site.toml")) files["site.toml"] = kMinimalSite;
+  return build_site(MemorySource(std::move(files)), opts);
+}
+
 // Every diagnostic as the terminal shows it.
 inline std::string diagnostics_of(std::map<std::string, std::string> files, bool strict = false) {
   return build_files(std::move(files), strict).diags.format_all();
