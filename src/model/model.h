@@ -351,8 +351,6 @@ struct Site {
   std::vector<CvSection> cv;
   CvSettings cv_settings;
   StyleSettings style;
-};
-
   CommentSettings comments;
   std::vector<Page> pages;
   std::vector<Post> posts;         // newest first; drafts dropped unless the build shows them
