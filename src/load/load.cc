@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "bibtex/bibtex.h"
+#include "load/analytics.h"
 #include "load/comments.h"
 #include "load/format.h"
 #include "load/group.h"
@@ -279,6 +280,8 @@ void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diag
   if (const TomlNode* style = r.table("style")) load_style(source, *style, site.style, diags);
   if (const TomlNode* comments = r.table("comments"))
     load_comments(*comments, site.comments, diags);
+  if (const TomlNode* analytics = r.table("analytics"))
+    load_analytics(*analytics, site.analytics, diags);
   if (const TomlNode* nav = r.table("nav")) {
     TableReader nr(*nav, "[nav]", diags);
     if (nr.string_array("items", &site.nav)) site.nav_loc = nr.find("items")->loc;

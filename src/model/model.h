@@ -167,6 +167,17 @@ struct CommentSettings {
   bool reactions = true;
 };
 
+// site.toml's [analytics]: a visitor count by one or more services. Their scripts are
+// other sites', so only `build` writes them, never `serve` (a preview is no visit).
+struct AnalyticsSettings {
+  std::string goatcounter;       // the count URL, "https://CODE.goatcounter.com/count"
+  std::string plausible;         // the site's domain as Plausible knows it
+  std::string plausible_script;  // Plausible's script URL (self-hosted); "": plausible.io's
+  std::string umami;             // Umami's website id, a UUID
+  std::string umami_script;      // Umami's script URL; "": Umami Cloud's
+  std::string google;            // a Google Analytics 4 measurement id, "G-XXXXXXX"
+};
+
 struct Page {
   SourceLoc loc;
   std::string slug;  // from the file name: pages/teaching.md -> teaching
@@ -352,6 +363,7 @@ struct Site {
   CvSettings cv_settings;
   StyleSettings style;
   CommentSettings comments;
+  AnalyticsSettings analytics;
   std::vector<Page> pages;
   std::vector<Post> posts;         // newest first; drafts dropped unless the build shows them
   std::vector<PostTag> post_tags;  // A-Z by key (urls.h's assign_paths)

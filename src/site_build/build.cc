@@ -275,6 +275,7 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
 
   ViewOptions vopts;
   vopts.comments = !options.preview;
+  vopts.analytics = !options.preview;
   auto css = theme.assets.find("style.css");
   if (css != theme.assets.end()) {
     result.settings.css_version = short_hash(css->second);

@@ -23,7 +23,7 @@ struct BuildOptions {
   bool pages_on_request = false;     // name the pages only; BuildResult::site_pages renders them
   bool report_untranslated = false;  // a note for each text a language lacks (`check`)
   bool drafts = false;               // posts with `draft = true` are published (`serve`, --drafts)
-  bool preview = false;              // `serve`: no script of another site ([comments]) is written
+  bool preview = false;              // `serve`: no other site's script ([comments], [analytics])
   std::string person;                // a group member's id: build their personal site (--person)
   std::string image_cache_dir;       // where resized images are kept between builds; "": nowhere
   bool cv_pdf = false;               // print cv.pdf when site.toml asks for it ([cv] pdf = true)

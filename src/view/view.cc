@@ -14,6 +14,7 @@
 #include "markdown/markdown.h"
 #include "markdown/math.h"
 #include "text/url_scheme.h"
+#include "view/view_analytics.h"
 #include "view/view_data.h"
 #include "view/view_meta.h"
 
@@ -228,6 +229,7 @@ void View::put_site() {
   put(common_, "publications_url", urls_.page(paths::kPublications));
   put(common_, "news_url", urls_.page(paths::kNews));
   put_style();
+  if (options_.analytics) analytics_html_ = analytics_html(site_.analytics);
 }
 
 void View::build_nav() {
@@ -326,7 +328,7 @@ Data View::page_meta(const std::string& kind, const std::string& title, const st
   if (!site_.group.name.empty() && !options_.group_css_url_query.empty())
     head += "<link rel=\"stylesheet\" href=\"" +
             html_escape(urls_.shared("assets/group.css") + options_.group_css_url_query) + "\">\n";
-  put(d, "head_html", head + head_extra);
+  put(d, "head_html", head + head_extra + analytics_html_);
   return d;
 }
 

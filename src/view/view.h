@@ -26,8 +26,9 @@ struct ViewOptions {
   std::string body_end_html;  // live-reload script when serving
   // "?v=<hash>" of the theme's group.css, which a group site's pages load; "" without one
   std::string group_css_url_query;
-  bool cv_pdf = false;   // /cv.pdf is built: the CV links to it
-  bool comments = true;  // [comments]'s script is written (not by `serve`)
+  bool cv_pdf = false;    // /cv.pdf is built: the CV links to it
+  bool comments = true;   // [comments]'s script is written (not by `serve`)
+  bool analytics = true;  // [analytics]'s scripts are written (not by `serve`)
   // site.toml's accent as a `<style>` of custom properties (site_build/accent.h), in
   // every page's head_html; "" when the theme's own accent is kept.
   std::string accent_style_html;
@@ -135,7 +136,8 @@ class View {
   // [style]'s self-hosted font as @font-face rules and --font-text/--font-headings, for
   // every page's head (view_style.cc); "" without one.
   std::string font_style_html_;
-  std::vector<Data> pubs_;  // one entry per publication, built once
+  std::string analytics_html_;  // [analytics]'s tags, at the end of every <head>
+  std::vector<Data> pubs_;      // one entry per publication, built once
   std::vector<std::string> bibtex_;
   std::vector<std::string> news_html_;  // each news text, for the home and news pages
   std::vector<std::pair<std::string, std::string>> nav_items_;  // label, rel
