@@ -106,6 +106,39 @@ void load_font(const Source& source, const TomlNode& table, StyleSettings& style
   }
 }
 
+// head = "snippets/head.html": the file's text, read from the content folder; a path
+// that is not there is an error at the key.
+void read_snippet(const Source& source, TableReader& r, std::string_view key, std::string* out) {
+  std::string rel;
+  if (!r.string(key, &rel)) return;
+  const NodeLoc& loc = r.find(key)->loc;
+  std::string example = "\"snippets/" + std::string(key) + ".html\"";
+  if (rel.empty() || is_external_url(rel) || rel.starts_with("/") ||
+      rel.find("..") != std::string::npos) {
+    r.diags().error(loc, "`" + std::string(key) +
+                             "` must be a path to an HTML file in the content folder, such as " +
+                             example + ", not `" + rel + "`");
+    return;
+  }
+  std::string err;
+  if (!source.exists(rel)) {
+    r.diags().error(loc, "`" + std::string(key) + "` names `" + rel +
+                             "`, which does not exist: expected the file at " +
+                             source.display(rel));
+    return;
+  }
+  if (!source.inside(rel, &err)) {
+    r.diags().error(loc, "`" + std::string(key) + "` names `" + rel + "`: " + err);
+    return;
+  }
+  std::optional<std::string> text = source.read(rel, &err);
+  if (!text) {
+    r.diags().error(loc, "cannot read " + source.display(rel) + ": " + err);
+    return;
+  }
+  *out = std::move(*text);
+}
+
 }  // namespace
 
 void load_style(const Source& source, const TomlNode& table, StyleSettings& style,
@@ -128,6 +161,8 @@ void load_style(const Source& source, const TomlNode& table, StyleSettings& styl
                                             did_you_mean(fonts, kFonts));
   }
   if (const TomlNode* font = r.table("font")) load_font(source, *font, style, diags);
+  read_snippet(source, r, "head", &style.head_html);
+  read_snippet(source, r, "footer", &style.footer_html);
   r.finish();
 }
 

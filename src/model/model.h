@@ -155,6 +155,10 @@ struct StyleSettings {
   std::string font_family;              // "": none
   std::vector<std::string> font_files;  // paths under static/, each woff2, woff, ttf or otf
   std::string font_weight = "100 900";  // CSS font-weight of each file
+  // head = "...", footer = "...": files of the content folder whose HTML every page
+  // carries as it is, at the end of <head> and of the footer.
+  std::string head_html;
+  std::string footer_html;
 };
 
 // site.toml's [comments]: a discussion under each post, by giscus (GitHub Discussions).

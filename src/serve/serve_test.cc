@@ -377,6 +377,29 @@ TEST_CASE("serve: pages rendered on request are the pages a build writes") {
   CHECK(pages >= 6);
 }
 
+TEST_CASE("serve: no [analytics] tag in a served page; the [style] snippets are there") {
+  TempDir tmp;
+  write_site(tmp.path);
+  write_file(tmp.path / "site.toml",
+             site_toml("Ada's Site") +
+                 "[style]\nhead = \"snippets/head.html\"\nfooter = \"snippets/footer.html\"\n"
+                 "[analytics]\ngoatcounter = \"ada\"\nplausible = \"ada.example.org\"\n"
+                 "umami = \"4fb7fa4c-5b46-438d-94b3-3a8fb9bc2e8b\"\ngoogle = \"G-1A2B3C4D5E\"\n");
+  write_file(tmp.path / "snippets/head.html", "<meta name=\"x-snippet\" content=\"head\">\n");
+  write_file(tmp.path / "snippets/footer.html", "<p>Footer snippet.</p>\n");
+  TestServer ts(tmp.path);
+  httplib::Client c = ts.client();
+  for (const char* path : {"/", "/publications/", "/404.html"}) {
+    CAPTURE(path);
+    std::string page = body_of(c, path);
+    for (const char* tag : {"goatcounter", "plausible.io", "umami", "googletagmanager", "gtag("})
+      CHECK(page.find(tag) == std::string::npos);
+    CHECK(page.find("<meta name=\"x-snippet\" content=\"head\">\n") != std::string::npos);
+    CHECK(page.find("<div class=\"footer-extra\">\n<p>Footer snippet.</p>\n</div>") !=
+          std::string::npos);
+  }
+}
+
 TEST_CASE("serve: pages, MIME types, 404 page and no-cache over HTTP") {
   TempDir tmp;
   write_site(tmp.path);

@@ -226,6 +226,12 @@ void View::put_site() {
   put(common_, "icons_url", urls_.shared("assets/icons.svg"));
   put(common_, "fonts_url", urls_.shared("assets/fonts/"));
   put(common_, "body_end_html", options_.body_end_html);
+  // The snippets of [style] head and footer, each on lines of its own.
+  head_snippet_ = site_.style.head_html;
+  if (!head_snippet_.empty() && head_snippet_.back() != '\n') head_snippet_ += '\n';
+  std::string footer = site_.style.footer_html;
+  if (footer.ends_with('\n')) footer.pop_back();
+  put(common_, "footer_html", footer);
   put(common_, "publications_url", urls_.page(paths::kPublications));
   put(common_, "news_url", urls_.page(paths::kNews));
   put_style();
@@ -328,7 +334,7 @@ Data View::page_meta(const std::string& kind, const std::string& title, const st
   if (!site_.group.name.empty() && !options_.group_css_url_query.empty())
     head += "<link rel=\"stylesheet\" href=\"" +
             html_escape(urls_.shared("assets/group.css") + options_.group_css_url_query) + "\">\n";
-  put(d, "head_html", head + head_extra + analytics_html_);
+  put(d, "head_html", head + head_extra + analytics_html_ + head_snippet_);
   return d;
 }
 

@@ -137,6 +137,7 @@ class View {
   // every page's head (view_style.cc); "" without one.
   std::string font_style_html_;
   std::string analytics_html_;  // [analytics]'s tags, at the end of every <head>
+  std::string head_snippet_;    // [style] head's file, after them
   std::vector<Data> pubs_;      // one entry per publication, built once
   std::vector<std::string> bibtex_;
   std::vector<std::string> news_html_;  // each news text, for the home and news pages
