@@ -104,7 +104,8 @@ endif()
 
 # --- site.toml's [style] accent in headless Chromium (tests/browser/style.test.mjs): links,
 # focus rings, the menu and chips in the accent and its dark shade, by the system's scheme
-# and by the header's switch; axe on the pages in both schemes.
+# and by the header's switch; axe on the pages in both schemes; the home page's sections
+# in the order of [style] home, its profile above the text, and the head/footer snippets.
 if(SITEGEN_WEB_NODE)
   add_test(NAME browser_style
            COMMAND ${CMAKE_COMMAND} -E env SITEGEN_BINARY=$<TARGET_FILE:sitegen> SITEGEN_SKIP_CODE=77

@@ -161,6 +161,41 @@ void load_style(const Source& source, const TomlNode& table, StyleSettings& styl
                                             did_you_mean(fonts, kFonts));
   }
   if (const TomlNode* font = r.table("font")) load_font(source, *font, style, diags);
+  std::string layout;
+  if (r.string("home_layout", &layout)) {
+    static const std::vector<std::string_view> kLayouts = {"beside", "above"};
+    if (layout == "above")
+      style.home_above = true;
+    else if (layout != "beside")
+      diags.error(r.find("home_layout")->loc,
+                  "unknown `home_layout` value `" + layout +
+                      "`: expected \"beside\" (the profile beside the text) or \"above\" (the "
+                      "profile above it)" +
+                      did_you_mean(layout, kLayouts));
+  }
+  std::vector<std::string> sections;
+  if (r.string_array("home", &sections)) {
+    const TomlNode* node = r.find("home");
+    std::vector<std::string_view> known(std::begin(kHomeSections), std::end(kHomeSections));
+    style.home_sections.clear();  // `home = []`: the profile alone
+    std::string list;
+    for (size_t i = 0; i < known.size(); ++i)
+      list += (i == 0                  ? ""
+               : i + 1 == known.size() ? " or "
+                                       : ", ") +
+              ("\"" + std::string(known[i]) + "\"");
+    for (size_t i = 0; i < sections.size(); ++i) {
+      const std::string& name = sections[i];
+      if (std::find(known.begin(), known.end(), name) == known.end())
+        diags.error(node->items[i].loc, "unknown home page section `" + name + "`: expected " +
+                                            list + did_you_mean(name, known));
+      else if (std::find(sections.begin(), sections.begin() + i, name) != sections.begin() + i)
+        diags.error(node->items[i].loc,
+                    "home page section `" + name + "` is listed twice: a section shows once");
+      else
+        style.home_sections.push_back(name);
+    }
+  }
   read_snippet(source, r, "head", &style.head_html);
   read_snippet(source, r, "footer", &style.footer_html);
   r.finish();

@@ -143,6 +143,10 @@ struct CvSettings {
   std::string browser;       // Chromium or Chrome: a command on PATH or a path; "": found
 };
 
+// The sections a home page can show ([style] home), in the order they have without it.
+inline constexpr std::string_view kHomeSections[] = {"bio",  "interests", "people",
+                                                     "news", "posts",     "publications"};
+
 // site.toml's [style]: the accent colour, checked against the theme's backgrounds when
 // the site is built (site_build/accent.h).
 struct StyleSettings {
@@ -159,6 +163,9 @@ struct StyleSettings {
   // carries as it is, at the end of <head> and of the footer.
   std::string head_html;
   std::string footer_html;
+  bool home_above = false;  // home_layout = "above": the profile above the text, not beside
+  // What the home page shows below the profile, in order: names of kHomeSections.
+  std::vector<std::string> home_sections{std::begin(kHomeSections), std::end(kHomeSections)};
 };
 
 // site.toml's [comments]: a discussion under each post, by giscus (GitHub Discussions).

@@ -417,6 +417,17 @@ Data View::home() const {
   put(d, "has_posts", data_flag(!site_.posts.empty()));
   put(d, "posts", std::move(posts));
   put(d, "posts_url", urls_.page(paths::kPosts));
+  // [style] home: the sections in the site's order, each with one `is_<name>` flag, so a
+  // template shows them in that order by one loop over its blocks.
+  Data sections = data_list(site_.style.home_sections.size());
+  for (const std::string& name : site_.style.home_sections) {
+    Data section;  // no `name`: a member's or a news item's below would find it
+    for (std::string_view known : kHomeSections)
+      put(section, "is_" + std::string(known), data_flag(name == known));
+    data_push(sections, std::move(section));
+  }
+  put(d, "home_sections", std::move(sections));
+  put(d, "home_above", data_flag(site_.style.home_above));
   return d;
 }
 

@@ -4,7 +4,9 @@
 // (the system's setting without JavaScript, and the header's switch with it); axe finds no
 // WCAG 2.1 A/AA violation on its pages in either scheme. With fonts = "system" no font
 // file is fetched; with a [style.font] family from static/ the text and the headings are
-// drawn in it, fetched from the site.
+// drawn in it, fetched from the site. With home_layout = "above" and `home` the profile
+// stands above the text at 1366 and 390 px and the sections come in the order asked
+// for; the head and footer snippets reach the page as written.
 //
 // Run: npm ci --prefix tests/browser && node tests/browser/style.test.mjs
 // (SITEGEN_BINARY names the binary; default build/sitegen). Under ctest, a missing
@@ -35,6 +37,7 @@ let browser;
 let site;
 let systemSite;
 let ownFontSite;
+let homeSite;
 
 before(async () => {
   const content = path.join(work, 'content');
@@ -59,6 +62,12 @@ before(async () => {
   systemSite = await variant('system', '\n[style]\nfonts = "system"\n');
   ownFontSite = await variant('own', '\n[style.font]\nfamily = "House Serif"\nfiles = ["fonts/house.woff2"]\n',
     { 'static/fonts/house.woff2': path.join(root, 'themes/scholar/assets/fonts/source-serif-4-latin.woff2') });
+  fs.mkdirSync(path.join(work, 'snippets'), { recursive: true });
+  fs.writeFileSync(path.join(work, 'snippets/head.html'), '<style>.footer-extra .host { font-style: italic; }</style>\n');
+  fs.writeFileSync(path.join(work, 'snippets/footer.html'), '<p class="host">Served by a <a href="https://example.org/">solar-powered</a> machine.</p>\n');
+  homeSite = await variant('home', '\n[style]\nhome_layout = "above"\nhome = ["publications", "news", "bio", "interests"]\n' +
+    'head = "snippets/head.html"\nfooter = "snippets/footer.html"\n',
+  { 'snippets/head.html': path.join(work, 'snippets/head.html'), 'snippets/footer.html': path.join(work, 'snippets/footer.html') });
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 });
 
@@ -67,6 +76,7 @@ after(async () => {
   await site?.close();
   await systemSite?.close();
   await ownFontSite?.close();
+  await homeSite?.close();
   fs.rmSync(work, { recursive: true, force: true });
 });
 
@@ -153,4 +163,76 @@ test('fonts = "system" fetches no font file and names the system font first', as
 test('a [style.font] family draws the text and the headings, from the site itself', async () => {
   assert.deepEqual(await fonts(`${ownFontSite.url}publications/`),
     { fetched: ['/fonts/house.woff2'], body: '"House Serif"', h1: '"House Serif"', loaded: ['House Serif'] });
+});
+
+// Where the home page's parts are drawn: the profile's and the text column's boxes, the
+// photo and the name, and the sections' headings (the bio as "bio") from top to bottom.
+async function homeLayout(width) {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(homeSite.url);
+  const got = await page.evaluate(() => {
+    const box = (sel) => document.querySelector(sel).getBoundingClientRect();
+    const parts = [...document.querySelectorAll('.home-main > .bio, .home-main > section')]
+      .map((el) => ({ top: el.getBoundingClientRect().top, name: el.matches('.bio') ? 'bio' : el.querySelector('h2').innerText }))
+      .sort((a, b) => a.top - b.top).map((p) => p.name);
+    return {
+      profile: box('.profile'), main: box('.home-main'), photo: box('.photo'), name: box('h1.name'),
+      parts, overflow: document.documentElement.scrollWidth > window.innerWidth,
+    };
+  });
+  await context.close();
+  return got;
+}
+
+test('home_layout = "above" and `home`: the profile above, the sections in the order asked for', async () => {
+  const order = ['Selected Publications', 'News', 'bio', 'Research Interests'];
+  for (const width of [1366, 390]) {
+    const l = await homeLayout(width);
+    assert.deepEqual(l.parts.map((p) => p.toLowerCase()), order.map((p) => p.toLowerCase()), `${width}px`);
+    assert.ok(l.profile.bottom <= l.main.top, `${width}px: the profile ends above the text`);
+    assert.ok(l.photo.right < l.name.left, `${width}px: the name beside the photo`);
+    assert.ok(Math.abs(l.photo.top + l.photo.height / 2 - (l.name.top + l.name.height / 2)) < l.photo.height / 2,
+      `${width}px: the name level with the photo`);
+    assert.equal(l.overflow, false, `${width}px: nothing wider than the screen`);
+  }
+  // Beside, as before, on a wide screen without the setting.
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(site.url);
+  const beside = await page.evaluate(() => document.querySelector('.profile').getBoundingClientRect().right <=
+    document.querySelector('.home-main').getBoundingClientRect().left);
+  await context.close();
+  assert.equal(beside, true);
+});
+
+test('the head and footer snippets reach every page as written', async () => {
+  const page = await browser.newPage();
+  for (const rel of ['', 'publications/', 'cv/']) {
+    await page.goto(homeSite.url + rel);
+    const footer = await page.evaluate(() => {
+      const host = document.querySelector('.site-footer .footer-extra .host');
+      return { text: host.innerText, style: getComputedStyle(host).fontStyle, link: host.querySelector('a').href };
+    });
+    assert.deepEqual(footer, { text: 'Served by a solar-powered machine.', style: 'italic', link: 'https://example.org/' }, `/${rel}`);
+  }
+  await page.close();
+});
+
+test('axe: no WCAG 2.1 A/AA violation on the home page laid out above, light and dark', async () => {
+  const found = [];
+  for (const colorScheme of ['light', 'dark']) {
+    for (const width of [1366, 390]) {
+      const context = await browser.newContext({ colorScheme, viewport: { width, height: 900 } });
+      await context.addInitScript(axeSource);
+      const page = await context.newPage();
+      await page.goto(homeSite.url);
+      const result = await page.evaluate((tags) => window.axe.run(document, {
+        runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'],
+      }), kWcagTags);
+      for (const v of result.violations) found.push(`${colorScheme} ${width}: ${v.id}: ${v.help}`);
+      await context.close();
+    }
+  }
+  assert.deepEqual(found, []);
 });
