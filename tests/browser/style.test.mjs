@@ -179,6 +179,8 @@ async function homeLayout(width) {
     return {
       profile: box('.profile'), main: box('.home-main'), photo: box('.photo'), name: box('h1.name'),
       parts, overflow: document.documentElement.scrollWidth > window.innerWidth,
+      // The bio after a section is set off from it as the sections are from each other.
+      bioGap: box('.home-main > .bio').top - document.querySelector('.home-main > .bio').previousElementSibling.getBoundingClientRect().bottom,
     };
   });
   await context.close();
@@ -195,6 +197,7 @@ test('home_layout = "above" and `home`: the profile above, the sections in the o
     assert.ok(Math.abs(l.photo.top + l.photo.height / 2 - (l.name.top + l.name.height / 2)) < l.photo.height / 2,
       `${width}px: the name level with the photo`);
     assert.equal(l.overflow, false, `${width}px: nothing wider than the screen`);
+    assert.ok(l.bioGap >= 32, `${width}px: ${l.bioGap}px between the news and the bio`);
   }
   // Beside, as before, on a wide screen without the setting.
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
