@@ -377,7 +377,7 @@ TEST_CASE("serve: pages rendered on request are the pages a build writes") {
   CHECK(pages >= 6);
 }
 
-TEST_CASE("serve: no [analytics] tag in a served page; the [style] snippets are there") {
+TEST_CASE("serve: a served page has the [style] snippets and no [analytics] tag") {
   TempDir tmp;
   write_site(tmp.path);
   write_file(tmp.path / "site.toml",

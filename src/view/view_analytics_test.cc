@@ -40,7 +40,7 @@ const std::string kAllFourTags =
 
 }  // namespace
 
-TEST_CASE("analytics: every page of the built site, in every language; not in serve") {
+TEST_CASE("analytics: every page of the built site, in every language, and none in serve") {
   std::map<std::string, std::string> files = {
       {"site.toml",
        std::string("languages = [\"en\", \"zh\"]\n[person]\nname = \"Ada\"\n") + kAllFour},

@@ -45,7 +45,7 @@ TEST_CASE("home: every section in today's order without [style] home") {
   CHECK(page.find("<div class=\"wrap home\">") != std::string::npos);
 }
 
-TEST_CASE("home: [style] home picks and orders the sections; home_layout = \"above\"") {
+TEST_CASE("home: [style] home picks and orders the sections, home_layout puts the profile above") {
   BuildResult r = build_files(home_site(
       "[style]\nhome = [\"publications\", \"bio\", \"news\"]\nhome_layout = \"above\"\n"));
   REQUIRE(r.diags.format_all() == "");
