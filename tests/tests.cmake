@@ -124,6 +124,17 @@ if(SITEGEN_WEB_NODE)
   set_tests_properties(browser_posts PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS browser)
 endif()
 
+# --- Projects in headless Chromium (tests/browser/projects.test.mjs): /projects/'s cards, a
+# project's page with its people and papers, the home page's featured projects, axe at 1366
+# and 390 px in both schemes and the W3C checker. Exits with 77 (skipped) when
+# node_modules, /usr/bin/chromium or java is missing.
+if(SITEGEN_WEB_NODE)
+  add_test(NAME browser_projects
+           COMMAND ${CMAKE_COMMAND} -E env SITEGEN_BINARY=$<TARGET_FILE:sitegen> SITEGEN_SKIP_CODE=77
+                   ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/projects.test.mjs)
+  set_tests_properties(browser_projects PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS browser)
+endif()
+
 # --- The theme's fonts are the files scripts/update-fonts.sh pins (by sha256), and no others.
 add_test(NAME theme_fonts COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/update-fonts.sh --check)
 

@@ -185,6 +185,7 @@ void check_people_refs(const Site& site, Diagnostics& diags) {
   };
   for (const NewsItem& n : site.news) check(n.people, n.people_loc);
   for (const Talk& t : site.talks) check(t.people, t.people_loc);
+  for (const Project& p : site.projects) check(p.people, p.people_loc);
 }
 
 std::vector<std::vector<size_t>> member_publications(const Site& site) {

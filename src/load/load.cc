@@ -535,11 +535,13 @@ Site load_site(const Source& source, Diagnostics& diags, const std::string& lang
   load_cv(source, site, diags);
   load_pages(source, site, diags);
   load_posts(source, site, diags);
+  load_projects(source, site, diags);
   if (site_root && lang.empty()) check_language_folders(*site_root, site, diags);
   list_static_and_layouts(source, site, diags);
   if (!site.group.name.empty()) load_people(source, site, diags);
   link_site(site, diags);
   check_people_refs(site, diags);
+  check_project_publications(site, diags);
   drop_same_in_all_languages(site, source.display("site.toml"));
   assign_paths(site);
   find_math(site);

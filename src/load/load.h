@@ -34,8 +34,12 @@ void load_style(const Source& source, const TomlNode& table, StyleSettings& styl
                 Diagnostics& diags);
 // posts/*.md (load_posts.cc), newest first, drafts included (taxonomy.h drops them).
 void load_posts(const Source& source, Site& site, Diagnostics& diags);
-// Shared by pages/ and posts/: whether `base_rel` ("pages/x.zh.md") is another language's
-// version of a file rather than one of its own (a warning when it is not published), and
+// projects/*.md (load_projects.cc), in the order of /projects/; and, once the
+// publications are all read, that each id a project names is one of them.
+void load_projects(const Source& source, Site& site, Diagnostics& diags);
+void check_project_publications(const Site& site, Diagnostics& diags);
+// Shared by pages/, posts/ and projects/: whether `base_rel` ("pages/x.zh.md") is another
+// language's version of a file rather than one of its own (a warning when it is not published), and
 // why a name cannot be a URL path ("" when it can).
 bool is_language_version(const Source& source, const Site& site, const std::string& base_rel,
                          std::string_view what, Diagnostics& diags);

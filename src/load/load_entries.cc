@@ -4,9 +4,9 @@
 
 #include "bibtex/bibtex.h"
 #include "bibtex/bibtex_write.h"
-#include "load/frontmatter.h"
 #include "load/language_tag.h"
 #include "load/load.h"
+#include "load/markdown_file.h"
 #include "load/translate.h"
 #include "text/strings.h"
 #include "text/utf8.h"
@@ -413,7 +413,6 @@ bool is_language_version(const Source& source, const Site& site, const std::stri
 }
 
 void load_pages(const Source& source, Site& site, Diagnostics& diags) {
-  bool is_default = site.languages.empty() || site.language == site.languages.front();
   for (const std::string& base_rel : source.list("pages")) {
     if (base_rel.size() < 3 || base_rel.compare(base_rel.size() - 3, 3, ".md") != 0) continue;
     if (is_language_version(source, site, base_rel, "page", diags)) continue;
@@ -425,47 +424,20 @@ void load_pages(const Source& source, Site& site, Diagnostics& diags) {
                       "script and `-_.~!$&'()*+,;=:@`, with `/` between folders");
       continue;
     }
-    std::string rel = base_rel;
-    if (!is_default) {
-      std::string translated = translated_path(base_rel, site.language);
-      if (source.exists(translated))
-        rel = translated;
-      else
-        site.untranslated.push_back({SourceLoc{source.display(base_rel), 0, 0}, base_rel, "", {}});
-    }
-    std::string display = source.display(rel);
-    std::string err;
-    std::optional<std::string> text = source.read(rel, &err);
-    if (!text) {
-      diags.error(SourceLoc{display, 0, 0}, "cannot read page: " + err);
-      continue;
-    }
-    if (!prepare_markdown_text(display, *text, diags)) continue;
-    diags.add_source(display, *text);
-    std::optional<FrontMatter> fm = split_front_matter(*text, &err);
-    if (!fm) {
-      diags.error(SourceLoc{display, 1, 1}, err);
-      continue;
-    }
+    std::optional<MarkdownFile> file = read_markdown_file(source, site, base_rel, "page", diags);
+    if (!file) continue;
     Page page;
-    page.loc = SourceLoc{display, 1, 1};
+    page.loc = file->loc;
     page.slug = std::move(name);
-    page.body = std::string(fm->body);
-    page.body_offset = static_cast<size_t>(fm->body.data() - text->data());
-    if (!fm->toml.empty()) {
-      std::optional<TomlNode> front = parse_toml(fm->toml, display, diags);
-      if (front && site.languages.size() > 1)
-        localize_toml(*front, site.languages, site.language, base_rel,
-                      nullptr);          // an untranslated page is reported as a whole
-      diags.add_source(display, *text);  // quote the file itself, not the padded front matter
-      if (front) {
-        TableReader r(*front, "front matter", diags);
-        r.string("title", &page.title);
-        r.string("description", &page.description);
-        r.boolean("nav", &page.nav);
-        r.integer("order", &page.order);
-        r.finish();
-      }
+    page.body = std::move(file->body);
+    page.body_offset = file->body_offset;
+    if (const std::optional<TomlNode>& front = file->front) {
+      TableReader r(*front, "front matter", diags);
+      r.string("title", &page.title);
+      r.string("description", &page.description);
+      r.boolean("nav", &page.nav);
+      r.integer("order", &page.order);
+      r.finish();
     }
     if (page.title.empty()) {
       diags.error(page.loc, "page is missing `title` in its `+++` front matter");

@@ -2,9 +2,8 @@
 // authors) and its Markdown, read as pages/*.md are, in each of the site's languages.
 #include <algorithm>
 
-#include "load/frontmatter.h"
 #include "load/load.h"
-#include "load/translate.h"
+#include "load/markdown_file.h"
 
 namespace sitegen {
 
@@ -23,7 +22,6 @@ std::string post_name_problem(std::string_view name) {
 }  // namespace
 
 void load_posts(const Source& source, Site& site, Diagnostics& diags) {
-  bool is_default = site.languages.empty() || site.language == site.languages.front();
   for (const std::string& base_rel : source.list("posts")) {
     if (!base_rel.ends_with(".md")) continue;
     if (is_language_version(source, site, base_rel, "post", diags)) continue;
@@ -33,56 +31,29 @@ void load_posts(const Source& source, Site& site, Diagnostics& diags) {
                   "this file's name cannot be a post's URL: " + why + "; rename the file");
       continue;
     }
-    std::string rel = base_rel;
-    if (!is_default) {
-      std::string translated = translated_path(base_rel, site.language);
-      if (source.exists(translated))
-        rel = translated;
-      else
-        site.untranslated.push_back({SourceLoc{source.display(base_rel), 0, 0}, base_rel, "", {}});
-    }
-    std::string display = source.display(rel);
-    std::string err;
-    std::optional<std::string> text = source.read(rel, &err);
-    if (!text) {
-      diags.error(SourceLoc{display, 0, 0}, "cannot read post: " + err);
-      continue;
-    }
-    if (!prepare_markdown_text(display, *text, diags)) continue;
-    diags.add_source(display, *text);
-    std::optional<FrontMatter> fm = split_front_matter(*text, &err);
-    if (!fm) {
-      diags.error(SourceLoc{display, 1, 1}, err);
-      continue;
-    }
+    std::optional<MarkdownFile> file = read_markdown_file(source, site, base_rel, "post", diags);
+    if (!file) continue;
     Post post;
-    post.loc = SourceLoc{display, 1, 1};
+    post.loc = file->loc;
     post.slug = std::move(name);
-    post.body = std::string(fm->body);
-    post.body_offset = static_cast<size_t>(fm->body.data() - text->data());
-    bool read = true;  // the front matter could be read: what it lacks can be said
-    if (!fm->toml.empty()) {
-      std::optional<TomlNode> front = parse_toml(fm->toml, display, diags);
-      read = front.has_value();
-      if (front && site.languages.size() > 1)
-        localize_toml(*front, site.languages, site.language, base_rel, nullptr);
-      diags.add_source(display, *text);  // quote the file itself, not the padded front matter
-      if (front) {
-        TableReader r(*front, "front matter", diags);
-        r.string("title", &post.title);
-        r.date("date", &post.date);
-        r.date("updated", &post.updated);
-        r.string_array("tags", &post.tags);
-        r.string("summary", &post.summary);
-        r.boolean("draft", &post.draft);
-        r.string_array("authors", &post.authors);
-        r.finish();
-        if (!post.updated.empty() && post.updated < post.date)
-          diags.error(r.find("updated")->loc,
-                      "`updated` is before the post's `date` " + iso_date(post.date) +
-                          ": it is when the post last changed, on or after the day it was "
-                          "published");
-      }
+    post.body = std::move(file->body);
+    post.body_offset = file->body_offset;
+    bool read = file->read;  // the front matter could be read: what it lacks can be said
+    if (const std::optional<TomlNode>& front = file->front) {
+      TableReader r(*front, "front matter", diags);
+      r.string("title", &post.title);
+      r.date("date", &post.date);
+      r.date("updated", &post.updated);
+      r.string_array("tags", &post.tags);
+      r.string("summary", &post.summary);
+      r.boolean("draft", &post.draft);
+      r.string_array("authors", &post.authors);
+      r.finish();
+      if (!post.updated.empty() && post.updated < post.date)
+        diags.error(r.find("updated")->loc,
+                    "`updated` is before the post's `date` " + iso_date(post.date) +
+                        ": it is when the post last changed, on or after the day it was "
+                        "published");
     }
     if (post.title.empty() && read)
       diags.error(post.loc, "post is missing `title` in its `+++` front matter");

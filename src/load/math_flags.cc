@@ -56,6 +56,7 @@ void find_math(Site& site) {
       any(site.members, [](const Member& m) { return block_math(m.bio); }) ||
       any(site.pages, [](const Page& pg) { return block_math(pg.body); }) ||
       any(site.posts, [](const Post& p) { return block_math(p.body); }) ||
+      any(site.projects, [](const Project& p) { return block_math(p.body); }) ||
       any(site.talks,
           [](const Talk& t) { return title_math(t.title) || block_math(t.abstract); }) ||
       any(site.cv, [](const CvSection& s) {

@@ -154,6 +154,7 @@ void check_pages_and_nav(Site& site, Diagnostics& diags) {
   // /posts/ is a section only on a site with posts: before posts/ was read, a page could
   // be pages/posts.md, and such a site keeps it.
   if (!site.posts.empty()) sections.push_back("posts");
+  if (!site.projects.empty()) sections.push_back("projects");  // likewise pages/projects.md
   std::vector<std::string_view> known = sections;
   for (const Page& page : site.pages) {
     std::string first = page.slug.substr(0, page.slug.find('/'));
@@ -166,7 +167,9 @@ void check_pages_and_nav(Site& site, Diagnostics& diags) {
     if (std::find(known.begin(), known.end(), item) == known.end())
       diags.error(site.nav_loc, "unknown [nav] item `" + item + "`" + did_you_mean(item, known) +
                                     ": expected publications, talks, news, cv" +
-                                    (site.posts.empty() ? "" : ", posts") + " or a page name");
+                                    (site.posts.empty() ? "" : ", posts") +
+                                    (site.projects.empty() ? "" : ", projects") +
+                                    " or a page name");
   }
 }
 

@@ -144,8 +144,8 @@ struct CvSettings {
 };
 
 // The sections a home page can show ([style] home), in the order they have without it.
-inline constexpr std::string_view kHomeSections[] = {"bio",  "interests", "people",
-                                                     "news", "posts",     "publications"};
+inline constexpr std::string_view kHomeSections[] = {"bio",   "interests", "people",      "news",
+                                                     "posts", "projects",  "publications"};
 
 // site.toml's [style]: the accent colour, checked against the theme's backgrounds when
 // the site is built (site_build/accent.h).
@@ -217,6 +217,34 @@ struct Post {
   std::string body;                  // Markdown
   size_t body_offset = 0;            // where the body starts in the file
 };
+
+// A project of projects/<slug>.md: a card on /projects/ and a page at /projects/<slug>/
+// with its Markdown, its publications and, on a group site, its people.
+struct Project {
+  SourceLoc loc;
+  std::string slug;  // from the file name: projects/fastpath.md -> fastpath
+  std::string path;  // "projects/fastpath/", set by assign_paths (urls.h)
+  std::string title;
+  std::string summary;    // plain text: the card, the home page and <meta> show it
+  std::string image;      // a path under static/ (or another site's URL), resized as teasers are
+  std::string status;     // "" or one of kProjectStatuses
+  Date start, end;        // optional: when it ran
+  bool featured = false;  // shown on the home page
+  int order = 0;          // /projects/ sorts by it first (lower first), then newest start
+  std::vector<Link> links;
+  std::vector<std::string> tags;
+  // Its papers: by id (or BibTeX key), and every paper with one of `publication_tags`.
+  std::vector<std::string> publications;
+  SourceLoc publications_loc;
+  std::vector<std::string> publication_tags;
+  std::vector<std::string> people;  // ids of group members
+  SourceLoc people_loc;
+  std::string body;        // Markdown
+  size_t body_offset = 0;  // where the body starts in the file
+};
+
+// The words a project's `status` may be, in the order the docs list them.
+inline constexpr std::string_view kProjectStatuses[] = {"active", "completed", "paused", "planned"};
 
 // A tag of the posts: /posts/tags/<key>/ and its feed, with the posts that have it.
 struct PostTag {
@@ -378,6 +406,7 @@ struct Site {
   std::vector<Page> pages;
   std::vector<Post> posts;         // newest first; drafts dropped unless the build shows them
   std::vector<PostTag> post_tags;  // A-Z by key (urls.h's assign_paths)
+  std::vector<Project> projects;   // in the order of /projects/ (load_projects.cc)
   std::vector<StaticFile> static_files;
   // The images the pages show, by the path the content names (`photo`, `preview`).
   std::map<std::string, SiteImage> images;

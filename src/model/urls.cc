@@ -32,6 +32,9 @@ std::string post_tag(std::string_view key) {
 std::string post_tag_feed(std::string_view key) {
   return post_tag(key) + "feed.xml";
 }
+std::string project(std::string_view slug) {
+  return std::string(kProjects) + std::string(slug) + "/";
+}
 std::string type_filter(std::string_view key) {
   return std::string(kPublications) + "type/" + std::string(key) + "/";
 }
@@ -61,6 +64,7 @@ void assign_paths(Site& site) {
   for (Member& m : site.members) m.path = paths::member(m.id);
   for (Page& pg : site.pages) pg.path = paths::page(pg.slug);
   assign_post_paths(site);
+  for (Project& p : site.projects) p.path = paths::project(p.slug);
   site.filters = publication_filters(site.publications);
 }
 

@@ -25,6 +25,7 @@ inline constexpr std::string_view kCv = "cv/";
 inline constexpr std::string_view kNewsFeed = "news/feed.xml";
 inline constexpr std::string_view kPosts = "posts/";
 inline constexpr std::string_view kPostsFeed = "posts/feed.xml";
+inline constexpr std::string_view kProjects = "projects/";
 inline constexpr std::string_view kNotFound = "404.html";
 inline constexpr std::string_view kSitemap = "sitemap.xml";
 inline constexpr std::string_view kRobots = "robots.txt";
@@ -40,6 +41,7 @@ std::string page(std::string_view slug);          // "<slug>/"
 std::string post(std::string_view slug);          // "posts/<slug>/"
 std::string post_tag(std::string_view key);       // "posts/tags/<key>/"
 std::string post_tag_feed(std::string_view key);  // "posts/tags/<key>/feed.xml"
+std::string project(std::string_view slug);       // "projects/<slug>/"
 // The filter pages of the publication list. `key` is the last part of the path, which
 // the list's script reads from ?type=, ?year= and ?topic= too.
 std::string type_filter(std::string_view key);  // "publications/type/<key>/"

@@ -55,6 +55,11 @@ void page_jobs(const Site& site, const View& view, const std::string& prefix,
     for (size_t i = 0; i < site.post_tags.size(); ++i)
       add(paths::file_of(site.post_tags[i].path), "posts", [v, i] { return v->post_tag(i); });
   }
+  if (!site.projects.empty()) {
+    add(paths::file_of(paths::kProjects), "projects", [v] { return v->projects(); });
+    for (size_t i = 0; i < site.projects.size(); ++i)
+      add(paths::file_of(site.projects[i].path), "project", [v, i] { return v->project(i); });
+  }
   add(std::string(paths::kNotFound), "404", [v] { return v->not_found(); });
 }
 

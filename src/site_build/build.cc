@@ -226,20 +226,23 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   Theme theme = load_theme(site, content, options.theme_search_dir, diags);
   result.settings = settings_of(site, theme, content);
   std::optional<AccentShades> accent = resolve_accent(site.style, theme, diags);
-  if (!site.members.empty() && !diags.has_errors())
-    for (const char* kind : {"people", "member"})
-      if (!theme.templates.count(kind))
-        diags.error(site.theme_loc.path.empty() ? SourceLoc{content.display("site.toml"), 0, 0}
-                                                : site.theme_loc,
-                    "theme `" + theme.name + "` has no template `" + kind +
-                        ".mustache`, which a group site's people pages need");
-  if (!site.posts.empty() && !diags.has_errors())
-    for (const char* kind : {"post", "posts"})
-      if (!theme.templates.count(kind))
-        diags.error(site.theme_loc.path.empty() ? SourceLoc{content.display("site.toml"), 0, 0}
-                                                : site.theme_loc,
-                    "theme `" + theme.name + "` has no template `" + kind +
-                        ".mustache`, which the pages of posts/ need");
+  // The templates a theme may lack until the site has what they show.
+  struct Optional {
+    bool needed;
+    std::initializer_list<const char*> kinds;
+    const char* why;
+  };
+  for (const Optional& o :
+       {Optional{!site.members.empty(), {"people", "member"}, "a group site's people pages need"},
+        Optional{!site.posts.empty(), {"post", "posts"}, "the pages of posts/ need"},
+        Optional{!site.projects.empty(), {"project", "projects"}, "the pages of projects/ need"}})
+    if (o.needed && !diags.has_errors())
+      for (const char* kind : o.kinds)
+        if (!theme.templates.count(kind))
+          diags.error(
+              site.theme_loc.path.empty() ? SourceLoc{content.display("site.toml"), 0, 0}
+                                          : site.theme_loc,
+              "theme `" + theme.name + "` has no template `" + kind + ".mustache`, which " + o.why);
   site.ui = ui_strings_for(site.language, theme.i18n, site.i18n_files, diags);
   // A site in several languages is loaded once more for each of the others.
   std::vector<Site> translations;

@@ -23,6 +23,7 @@ ImageWants site_image_wants(const Site& site) {
   wants.add(site.person.photo, kPhotoWidths);
   for (const Publication& p : site.publications) wants.add(p.preview, kPreviewWidths);
   for (const Member& m : site.members) wants.add(m.person.photo, kMemberPhotoWidths);
+  for (const Project& p : site.projects) wants.add(p.image, kProjectImageWidths);
   return wants;
 }
 

@@ -16,10 +16,12 @@ namespace sitegen {
 
 // The CSS pixels the built-in theme shows each kind of image at (its style.css and
 // group.css): the home page's and a member page's photo 15rem, a member card's photo
-// 7.5rem, a teaser 10rem beside the entry and up to 12rem above it on a phone.
+// 7.5rem, a teaser 10rem beside the entry and up to 12rem above it on a phone, a
+// project's image the width of its card (up to 24rem) and of its page's column.
 constexpr std::initializer_list<int> kPhotoWidths = {240};
 constexpr std::initializer_list<int> kMemberPhotoWidths = {120, 240};
 constexpr std::initializer_list<int> kPreviewWidths = {192};
+constexpr std::initializer_list<int> kProjectImageWidths = {384, 720};
 
 // The images of a site to resize: path as the content names it -> display widths.
 struct ImageWants {

@@ -276,8 +276,8 @@ Theme load_theme(const Site& site, const Source& content, const std::string& the
       theme.templates.emplace(kind, std::move(*tmpl));
   }
   // A group site's pages: a theme made for personal sites may leave them out.
-  // So are the pages of posts/, which came after many themes were written.
-  for (const char* kind : {"people", "member", "post", "posts"})
+  // So are the pages of posts/ and projects/, which came after many themes were written.
+  for (const char* kind : {"people", "member", "post", "posts", "project", "projects"})
     if (auto it = files.find(std::string(kind) + ".mustache"); it != files.end())
       if (auto tmpl = compile(it->second, files, diags))
         theme.templates.emplace(kind, std::move(*tmpl));

@@ -248,6 +248,8 @@ void View::build_nav() {
     if (name == "news") return {ui_.get("news"), std::string(paths::kNews)};
     if (name == "posts" && !site_.posts.empty())
       return {ui_.get("posts"), std::string(paths::kPosts)};
+    if (name == "projects" && !site_.projects.empty())
+      return {ui_.get("projects"), std::string(paths::kProjects)};
     if (name == "cv") return {ui_.get("cv"), std::string(paths::kCv)};
     for (const Page& pg : site_.pages)
       if (pg.slug == name) return {pg.title, pg.path};
@@ -259,6 +261,7 @@ void View::build_nav() {
     if (!site_.publications.empty()) names.push_back("publications");
     if (!site_.talks.empty()) names.push_back("talks");
     if (!site_.news.empty()) names.push_back("news");
+    if (!site_.projects.empty()) names.push_back("projects");
     if (!site_.posts.empty()) names.push_back("posts");
     if (!site_.cv.empty()) names.push_back("cv");
   }
@@ -315,6 +318,8 @@ Data View::page_meta(const std::string& kind, const std::string& title, const st
                                    {"is_page", "page"},
                                    {"is_posts", "posts"},
                                    {"is_post", "post"},
+                                   {"is_projects", "projects"},
+                                   {"is_project", "project"},
                                    {"is_people", "people"},
                                    {"is_member", "member"},
                                    {"is_404", "404"}};
@@ -428,6 +433,13 @@ Data View::home() const {
   }
   put(d, "home_sections", std::move(sections));
   put(d, "home_above", data_flag(site_.style.home_above));
+  // The featured projects, as cards of /projects/.
+  Data featured = data_list(0);
+  for (size_t i = 0; i < site_.projects.size(); ++i)
+    if (site_.projects[i].featured) data_push(featured, project_card(i, 3));
+  put(d, "has_featured_projects", data_flag(!featured.is_empty_list()));
+  put(d, "featured_projects", std::move(featured));
+  put(d, "projects_url", urls_.page(paths::kProjects));
   return d;
 }
 

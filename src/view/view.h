@@ -68,6 +68,9 @@ class View {
   Data posts() const;
   Data post(size_t index) const;
   Data post_tag(size_t tag) const;
+  // projects/ (view_projects.cc): /projects/ and a project's page.
+  Data projects() const;
+  Data project(size_t index) const;
 
   const Urls& urls() const { return urls_; }
   // Each publication's BibTeX, for its page and its .bib file.
@@ -106,6 +109,9 @@ class View {
   // these posts grouped by year, as `years` ({year, posts}).
   Data post_item(size_t index) const;
   Data post_years(const std::vector<size_t>& posts) const;
+  // One project as a card (/projects/ and the home page's featured projects), its title
+  // a heading of `level` (2 on /projects/, 3 under the home page's heading).
+  Data project_card(size_t index, int level) const;
   // Where and when a talk was given, for /talks/ and a member's page, in the page's words.
   Data talk_events(const Talk& t) const;
   Data publication_list(const std::string& title, const std::string& rel,

@@ -15,6 +15,9 @@ std::map<std::string, std::string> home_site(const std::string& style) {
           {"bio.md", "I study light.\n"},
           {"news.toml", "[[news]]\ndate = 2025-01-02\ntext = \"A grant.\"\n"},
           {"posts/first.md", "+++\ntitle = \"First\"\ndate = 2025-03-01\n+++\nHello.\n"},
+          {"projects/lens.md",
+           "+++\ntitle = \"Lens\"\nsummary = \"Thin lenses.\"\nfeatured = "
+           "true\n+++\nAbout.\n"},
           {"publications.toml",
            "[[publication]]\nid = \"p\"\ntitle = \"Lenses\"\nauthors = [\"Ada\"]\nyear = "
            "2024\nselected = true\n"}};
@@ -41,16 +44,19 @@ TEST_CASE("home: every section in today's order without [style] home") {
   BuildResult r = build_files(home_site(""));
   REQUIRE(r.diags.format_all() == "");
   std::string page = page_of(r, "index.html");
-  CHECK(outline(page) == "[bio][Research interests][News][Latest posts][Selected publications]");
+  CHECK(outline(page) ==
+        "[bio][Research interests][News][Latest posts][Featured projects][Selected "
+        "publications]");
   CHECK(page.find("<div class=\"wrap home\">") != std::string::npos);
 }
 
 TEST_CASE("home: [style] home picks and orders the sections, home_layout puts the profile above") {
-  BuildResult r = build_files(home_site(
-      "[style]\nhome = [\"publications\", \"bio\", \"news\"]\nhome_layout = \"above\"\n"));
+  BuildResult r =
+      build_files(home_site("[style]\nhome = [\"publications\", \"projects\", \"bio\", "
+                            "\"news\"]\nhome_layout = \"above\"\n"));
   REQUIRE(r.diags.format_all() == "");
   std::string page = page_of(r, "index.html");
-  CHECK(outline(page) == "[Selected publications][bio][News]");
+  CHECK(outline(page) == "[Selected publications][Featured projects][bio][News]");
   CHECK(page.find("<div class=\"wrap home home-above\">") != std::string::npos);
   // The pages of the sections left out are still there.
   CHECK(page_of(r, "posts/index.html").find("<h1") != std::string::npos);
@@ -82,11 +88,12 @@ TEST_CASE("load error: [style] home and home_layout") {
         "  home_layout = \"top\"\n"
         "                ^\n"
         "content/site.toml:5:16: error: unknown home page section `pubs`: expected \"bio\", "
-        "\"interests\", \"people\", \"news\", \"posts\" or \"publications\"\n"
+        "\"interests\", \"people\", \"news\", \"posts\", \"projects\" or \"publications\"\n"
         "  home = [\"bio\", \"pubs\", \"newz\", \"bio\"]\n"
         "                 ^\n"
         "content/site.toml:5:24: error: unknown home page section `newz`: expected \"bio\", "
-        "\"interests\", \"people\", \"news\", \"posts\" or \"publications\" (did you mean "
+        "\"interests\", \"people\", \"news\", \"posts\", \"projects\" or \"publications\" (did you "
+        "mean "
         "`news`?)\n"
         "  home = [\"bio\", \"pubs\", \"newz\", \"bio\"]\n"
         "                         ^\n"

@@ -3,6 +3,7 @@
 //   - the W3C Nu HTML checker (vnu.jar, run with Java): no errors on any page;
 //   - axe-core in headless Chromium: no WCAG 2.1 A/AA violation on any page, at 1280 px
 //     and 390 px, in the light and the dark colour scheme;
+//   - project pages included (the starter's and the lab's);
 //   - internal links: `sitegen check --links`, and independently every href/src/srcset
 //     Chromium finds in every page, fetched from a server that behaves like GitHub Pages;
 //     no request of any page fails;
@@ -101,6 +102,15 @@ for (const b of builds) {
         '--links', '--base-url', b.base.url], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
       assert.match(out, /all internal links resolve/);
     });
+
+    // The starter and the lab have a project each: its page and /projects/ are among the
+    // pages every check here covers.
+    if (b.content === 'content' || b.content === 'examples/lab') {
+      test('the project pages are built, and so checked', () => {
+        assert.ok(b.pages.includes('projects/index.html'));
+        assert.ok(b.pages.some((f) => /^projects\/[^/]+\/index\.html$/.test(f)), b.pages.join(' '));
+      });
+    }
 
     test('every page has its title, description, canonical URL, OpenGraph and Twitter tags', () => {
       const problems = [];
