@@ -40,9 +40,6 @@ int cmd_help(const std::vector<std::string>& args, Io io);         // cli.cc
 // `sitegen import dblp|orcid|openalex ID` (cmd_import_web.cc).
 int cmd_import_web(const std::vector<std::string>& args, Io io);
 
-// Writes `text` next to `path` and renames it into place, so a failed write never
-// leaves half a file; false with `err` set on failure.
-bool write_text_file(const std::string& path, const std::string& text, std::string* err);
 // The fetch settings of `import` and `update`: sitegen's User-Agent with the site's
 // contact, and SITEGEN_HTTP_DELAY_MS / SITEGEN_HTTP_TIMEOUT_MS for tests.
 FetchOptions polite_fetch_options(const std::string& email);

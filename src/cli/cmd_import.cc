@@ -1,13 +1,12 @@
 // `sitegen import bibtex FILE.bib` and `sitegen import hugo-blox DIR`: publications from
 // elsewhere written as publications.toml, to stdout or (never over a file unless asked) -o.
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 #include <ostream>
 #include <sstream>
 
 #include "base/source.h"
+#include "base/write_file.h"
 #include "bibtex/bibtex.h"
 #include "cli/cli.h"
 #include "import/hugo_blox.h"
@@ -79,29 +78,6 @@ std::vector<std::string> marker_lines(const std::vector<Marker>& markers) {
 }
 
 }  // namespace
-
-bool write_text_file(const std::string& path, const std::string& text, std::string* err) {
-  fs::path tmp = path + ".sitegen-tmp-" + std::to_string(::getpid());
-  {
-    std::ofstream f(tmp, std::ios::binary);
-    f.write(text.data(), static_cast<std::streamsize>(text.size()));
-    f.close();
-    if (!f) {
-      *err = "cannot write " + tmp.string();
-      std::error_code ec;
-      fs::remove(tmp, ec);
-      return false;
-    }
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    *err = "cannot write " + path + ": " + ec.message();
-    fs::remove(tmp, ec);
-    return false;
-  }
-  return true;
-}
 
 int cmd_import(const std::vector<std::string>& args, Io io) {
   if (!args.empty() && (args[0] == "dblp" || args[0] == "orcid" || args[0] == "openalex"))
@@ -183,7 +159,7 @@ int cmd_import(const std::vector<std::string>& args, Io io) {
     return kExitOk;
   }
   std::string err;
-  if (!write_text_file(a.out, toml, &err)) {
+  if (!write_file_whole(a.out, toml, &err)) {
     io.err << "sitegen: error: " << err << "\n";
     return kExitErrors;
   }

@@ -6,6 +6,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "base/write_file.h"
 #include "bibtex/bibtex.h"
 #include "bibtex/bibtex_write.h"
 #include "cli/build_info.h"
@@ -188,7 +189,7 @@ int cmd_import_web(const std::vector<std::string>& args, Io io) {
   }
   if (!merged.added.empty()) {
     std::string err;
-    if (!write_text_file(target, old_text + added, &err)) {
+    if (!write_file_whole(target, old_text + added, &err)) {
       io.err << "sitegen: error: " << err << "\n";
       return kExitErrors;
     }

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <ostream>
 
+#include "base/write_file.h"
 #include "cli/cli.h"
 #include "import/citations_write.h"
 #include "import/web_import.h"
@@ -92,7 +93,7 @@ int cmd_update(const std::vector<std::string>& args, Io io) {
     return kExitErrors;
   }
   std::string err;
-  if (!write_text_file(path, text, &err)) {
+  if (!write_file_whole(path, text, &err)) {
     io.err << "sitegen: error: " << err << "\n";
     return kExitErrors;
   }

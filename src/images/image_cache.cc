@@ -6,9 +6,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <random>
 #include <sstream>
 
+#include "base/write_file.h"
 #include "images/image_codec.h"
 
 namespace sitegen {
@@ -38,31 +38,6 @@ bool read_whole(const fs::path& p, std::string* out) {
 }
 
 // Writes `bytes` as `path` through a temporary file beside it.
-bool write_whole(const fs::path& path, std::string_view bytes, std::string* err) {
-  std::random_device rd;
-  fs::path tmp = path;
-  tmp += ".tmp-" + std::to_string(rd()) + std::to_string(rd());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out.write(bytes.data(), std::streamsize(bytes.size()));
-    out.close();
-    if (!out) {
-      *err = "cannot write " + tmp.string();
-      std::error_code ec;
-      fs::remove(tmp, ec);  // ours, half written
-      return false;
-    }
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    *err = "cannot write " + path.string() + ": " + ec.message();
-    fs::remove(tmp, ec);
-    return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 std::string image_key(std::string_view bytes, const std::vector<int>& display_widths) {
@@ -108,12 +83,12 @@ bool write_cached_image(const std::string& dir, const std::string& key, const Im
                      std::to_string(result.image.height) + "\n";
   for (size_t i = 0; i < result.image.variants.size() && i < result.files.size(); ++i) {
     const ImageVariant& v = result.image.variants[i];
-    if (!write_whole(fs::path(dir) / file_name(key, v.width), result.files[i].bytes, err))
+    if (!write_file_whole(fs::path(dir) / file_name(key, v.width), result.files[i].bytes, err))
       return false;
     meta += std::to_string(v.width) + " " + std::to_string(v.height) + "\n";
   }
   // Last: an entry is there only when all its files are.
-  return write_whole(fs::path(dir) / (key + ".txt"), meta, err);
+  return write_file_whole(fs::path(dir) / (key + ".txt"), meta, err);
 }
 
 std::string default_image_cache_dir() {

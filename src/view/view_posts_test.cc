@@ -8,17 +8,10 @@
 using namespace sitegen;
 using testing::build_files;
 using testing::build_files_with;
+using testing::main_of;
 using testing::page_of;
 
 namespace {
-
-// The part of a page inside <main>, where content goes.
-std::string main_of(const std::string& page) {
-  size_t start = page.find("<main");
-  size_t end = page.find("</main>");
-  if (start == std::string::npos || end == std::string::npos) return "<no main in " + page + ">";
-  return page.substr(start, end + 7 - start);
-}
 
 const std::map<std::string, std::string> kPostsSite = {
     {"site.toml",

@@ -16,8 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   buildSite, chromiumArgs, chromiumPath, here, missingPrerequisite, serveSite, skipWhenMissing,
-  startServer, stopServer,
-} from './sites.mjs';
+  startServer, stopServer, writeTree } from './sites.mjs';
 
 const vnuJar = path.join(here, 'node_modules/vnu-jar/build/dist/vnu.jar');
 const axeScript = path.join(here, 'node_modules/axe-core/axe.min.js');
@@ -51,10 +50,7 @@ let browser;
 let site;
 
 before(async () => {
-  for (const [rel, text] of Object.entries(kFiles)) {
-    fs.mkdirSync(path.dirname(path.join(content, rel)), { recursive: true });
-    fs.writeFileSync(path.join(content, rel), text);
-  }
+  writeTree(content, kFiles);
   buildSite(content, 'https://example.github.io/repo/', out);
   site = await serveSite(out, '/repo/');
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });

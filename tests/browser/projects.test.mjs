@@ -16,7 +16,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {
   buildSite, chromiumArgs, chromiumPath, here, missingPrerequisite, serveSite, skipWhenMissing,
-} from './sites.mjs';
+  writeTree } from './sites.mjs';
 
 const vnuJar = path.join(here, 'node_modules/vnu-jar/build/dist/vnu.jar');
 const axeScript = path.join(here, 'node_modules/axe-core/axe.min.js');
@@ -83,10 +83,7 @@ let browser;
 let site;
 
 before(async () => {
-  for (const [rel, text] of Object.entries(kFiles)) {
-    fs.mkdirSync(path.dirname(path.join(content, rel)), { recursive: true });
-    fs.writeFileSync(path.join(content, rel), text);
-  }
+  writeTree(content, kFiles);
   fs.mkdirSync(path.join(content, 'static'), { recursive: true });
   fs.writeFileSync(path.join(content, 'static/telescope.png'), png(1600, 900));
   buildSite(content, 'https://example.github.io/repo/', out);

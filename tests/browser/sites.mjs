@@ -83,6 +83,14 @@ export function stopServer(child) {
   });
 }
 
+// Writes each `files` entry (a path relative to `dir` -> its text), making folders first.
+export function writeTree(dir, files) {
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  }
+}
+
 // Builds `content` (relative to the repository, or absolute) for `baseUrl` into `outDir`.
 export function buildSite(content, baseUrl, outDir) {
   execFileSync(sitegen, ['build', path.resolve(root, content), '-o', outDir, '--base-url', baseUrl,

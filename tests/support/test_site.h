@@ -35,4 +35,12 @@ inline std::string page_of(const BuildResult& r, const std::string& path) {
   return it == r.output.files.end() ? std::string("<missing " + path + ">") : it->second.bytes;
 }
 
+// The part of a page inside <main>, where content goes.
+inline std::string main_of(const std::string& page) {
+  size_t start = page.find("<main");
+  size_t end = page.find("</main>");
+  if (start == std::string::npos || end == std::string::npos) return "<no main in " + page + ">";
+  return page.substr(start, end + 7 - start);
+}
+
 }  // namespace sitegen::testing
