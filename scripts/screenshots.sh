@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Takes the screenshots in docs/screenshots/ with headless Chromium: the home and
 # publication pages of the starter site and each example, a paper's page, the starter's
-# talks, the lab's list with its teasers and its /people/, at 1366 and 390 px, light and dark.
+# talks, the lab's list with its teasers and its /people/, a project and a post of
+# hao-wu, at 1366 and 390 px, light and dark.
 # Usage: scripts/screenshots.sh [SITEGEN] [OUTDIR]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -25,7 +26,7 @@ declare -A extra=(
   [content]="paper=publications/fastpath/ talks=talks/"
   [examples/qinghao-hu]=""
   [examples/han-zhao]=""
-  [examples/hao-wu]=""
+  [examples/hao-wu]="project=projects/deepcontext/ post=posts/compression-to-profiling/"
   [examples/lab]="paper=publications/lab202545/ people=people/"
 )
 port=8870

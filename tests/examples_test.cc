@@ -177,6 +177,52 @@ TEST_CASE("examples: Hao Wu's list is numbered C1, C2, J1, P1") {
   }
 }
 
+TEST_CASE("examples: Hao Wu's site has teasers, projects and posts") {
+  BuildResult r = build_dir("examples/hao-wu");
+  CHECK(r.diags.format_all() == "");
+  // Every paper has a teaser, an SVG drawing of its own with a title saying what it shows.
+  std::string list = page(r, "publications/index.html");
+  CHECK(list.find("<img class=\"pub-teaser\" src=\"/teasers/zhao2026deepcontext.svg\" alt=\"Deep "
+                  "Context: A Context-aware, Cross-platform, and Cross-framework Tool for "
+                  "Performance Profiling and Analysis of Deep Learning Workloads\" width=\"160\" "
+                  "height=\"100\" loading=\"lazy\" decoding=\"async\">") != std::string::npos);
+  for (const char* id :
+       {"cheng2025concerto", "zhao2026deepcontext", "zhao2024torchmonitor", "wu2023compression"}) {
+    CAPTURE(id);
+    CHECK(list.find(std::string("src=\"/teasers/") + id + ".svg\"") != std::string::npos);
+    std::string svg = page(r, std::string("teasers/") + id + ".svg");
+    CHECK(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 320 200\"", 0) == 0);
+    CHECK(svg.find("<title>") != std::string::npos);
+    CHECK(svg.size() < 8 * 1024);
+  }
+  // The five projects of the CV, in their order; two of them on the home page.
+  std::string projects = page(r, "projects/index.html");
+  std::vector<std::string> titles;
+  std::regex title_re("<h2 class=\"project-title\"><a href=\"/projects/([a-z-]+)/\">");
+  for (std::sregex_iterator it(projects.begin(), projects.end(), title_re), end; it != end; ++it)
+    titles.push_back((*it)[1]);
+  CHECK(titles == std::vector<std::string>{"deepcontext", "easydist", "hipress",
+                                           "zero-paddlepaddle", "resso"});
+  std::string home = page(r, "index.html");
+  CHECK(home.find("<h3 class=\"project-title\"><a href=\"/projects/deepcontext/\">DeepContext</a>"
+                  "</h3>") != std::string::npos);
+  CHECK(home.find("<h3 class=\"project-title\"><a href=\"/projects/hipress/\">HiPress</a></h3>") !=
+        std::string::npos);
+  CHECK(home.find("/projects/easydist/") == std::string::npos);
+  // A project lists the paper it produced.
+  CHECK(page(r, "projects/hipress/index.html").find("data-type=\"journal\" data-year=\"2023\"") !=
+        std::string::npos);
+  // A post cites two of the papers and ends with them as references, and has a footnote.
+  std::string post = page(r, "posts/compression-to-profiling/index.html");
+  CHECK(post.find("<li><a href=\"/publications/cheng2025concerto/\">Concerto: Automatic "
+                  "Communication Optimization and Scheduling for Large-Scale Deep Learning</a>. "
+                  "Shenggan Cheng, Shengjie Lin, Lansong Diao et al. ASPLOS &#39;25, 2025.</li>") !=
+        std::string::npos);
+  CHECK(post.find("PowerSGD<sup class=\"footnote-ref\"><a href=\"#fn-1\"") != std::string::npos);
+  CHECK(home.find("<h3 class=\"post-title\"><a href=\"/posts/deep-context-asplos/\">Deep Context, "
+                  "in a few paragraphs</a></h3>") != std::string::npos);
+}
+
 TEST_CASE("examples: Han Zhao's native name is shown beside the English one") {
   // In the visible heading of the home page, as site.toml gives it (native_name = "赵涵"),
   // not only in the metadata.
@@ -189,8 +235,9 @@ TEST_CASE("examples: Han Zhao's native name is shown beside the English one") {
 }
 
 TEST_CASE("examples: two builds are byte-identical") {
-  // The starter has posts: their pages, tag pages and feeds are compared too.
-  for (const char* dir : {"examples/qinghao-hu", "content"}) {
+  // The starter and Hao Wu's site have posts and projects: their pages, tag pages and feeds
+  // are compared too.
+  for (const char* dir : {"examples/qinghao-hu", "examples/hao-wu", "content"}) {
     CAPTURE(dir);
     BuildResult a = build_dir(dir);
     BuildResult b = build_dir(dir);
