@@ -65,6 +65,14 @@ std::string comments_html(const CommentSettings& c, const std::string& lang, con
   return out;
 }
 
+// A venue written with its year ("ICML 2024", "OSA '24") needs no year after it.
+bool names_year(std::string_view venue, int year) {
+  std::string yy = std::to_string(year % 100 + 100).substr(1);
+  return venue.find(std::to_string(year)) != std::string_view::npos ||
+         venue.find("'" + yy) != std::string_view::npos ||
+         venue.find("\u2019" + yy) != std::string_view::npos;
+}
+
 }  // namespace
 
 std::string post_html(const Site& site, const Post& post, const Urls& urls, const UiStrings& ui,
@@ -99,7 +107,7 @@ std::string post_html(const Site& site, const Post& post, const Urls& urls, cons
       if (!authors.ends_with('.')) out += '.';  // "et al." ends the sentence already
     }
     std::string venue = p.venue.empty() ? p.venue_full : p.venue;
-    std::string when = p.year ? std::to_string(p.year) : "";
+    std::string when = p.year && !names_year(venue, p.year) ? std::to_string(p.year) : "";
     if (!venue.empty() || !when.empty()) {
       out += ' ';
       append_html_escaped(out, venue + (venue.empty() || when.empty() ? "" : ", ") + when);
