@@ -13,8 +13,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  buildSite, chromiumArgs, chromiumPath, missingPrerequisite, serveSite, skipWhenMissing,
-} from './sites.mjs';
+  buildSite, chromiumArgs, chromiumPath, drawImage, missingPrerequisite, serveSite,
+  skipWhenMissing } from './sites.mjs';
 
 const missing = missingPrerequisite();
 skipWhenMissing(missing);
@@ -23,27 +23,6 @@ const { chromium } = await import('playwright-core');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-images-'));
 let browser;
 let site;
-
-// A picture `width` x `height` drawn on a canvas, as the bytes of `type`.
-async function drawImage(page, width, height, type) {
-  const url = await page.evaluate(([w, h, t]) => {
-    const c = document.createElement('canvas');
-    c.width = w;
-    c.height = h;
-    const g = c.getContext('2d');
-    const grad = g.createLinearGradient(0, 0, w, h);
-    grad.addColorStop(0, '#2a7');
-    grad.addColorStop(1, '#37b');
-    g.fillStyle = grad;
-    g.fillRect(0, 0, w, h);
-    for (let i = 0; i < 300; i++) {
-      g.fillStyle = `hsl(${(i * 37) % 360} 60% 50%)`;
-      g.fillRect((i * 97) % w, (i * 131) % h, w / 12, h / 12);
-    }
-    return c.toDataURL(t, 0.92);
-  }, [width, height, type]);
-  return Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
-}
 
 before(async () => {
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });

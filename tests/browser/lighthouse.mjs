@@ -7,13 +7,15 @@
 // Run (about a minute per page; not part of ctest, since Lighthouse's timings vary):
 //   npm ci --prefix tests/browser
 //   node tests/browser/lighthouse.mjs [--desktop] [--page PATH]... [--generated N]...
-//                                     [--wait-idle[=MINUTES]] [--keep DIR] [SITE...]
+//                                     [--wait-idle[=MINUTES]] [--big-photo] [--keep DIR] [SITE...]
 // SITE is content or examples/NAME (default: all of them, unless --generated is given).
 // --page PATH measures that page of each site (publications/; "/" is the home page, the
 // default); repeat it for several. --generated N adds a site of N publications written
 // by bench/gen_site.py (with 30 news and 15 talks). --wait-idle waits, before each page,
 // until the 1-minute load average is below 1.5 (polled every 30 s, for at most 20 minutes
-// or MINUTES; a loaded CPU lowers the performance score). --keep DIR keeps the JSON
+// or MINUTES; a loaded CPU lowers the performance score). --big-photo measures a copy of
+// each site whose photo is a 3000 x 4000 JPEG of about 4 MB, as a phone takes it (sitegen
+// resizes it when it builds the site). --keep DIR keeps the JSON
 // reports there.
 // SITEGEN_BINARY names the binary (default build/sitegen), CHROMIUM the browser (default
 // /usr/bin/chromium). The default is Lighthouse's mobile run (a mid-range phone on a
@@ -23,13 +25,17 @@ import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildSite, chromiumArgs, chromiumPath, contentDirs, here, root, serveSite } from './sites.mjs';
+import {
+  buildSite, chromiumArgs, chromiumPath, contentDirs, drawImage, here, root, serveSite,
+} from './sites.mjs';
 
 const kIdleLoad = 1.5;
 const kIdlePollMs = 30_000;
 
 function parseArgs(argv) {
-  const o = { desktop: false, waitIdle: 0, keep: '', pages: [], generated: [], sites: [] };
+  const o = {
+    desktop: false, waitIdle: 0, bigPhoto: false, keep: '', pages: [], generated: [], sites: [],
+  };
   for (let i = 0; i < argv.length; ++i) {
     const a = argv[i];
     const value = () => {
@@ -48,6 +54,7 @@ function parseArgs(argv) {
         process.exit(2);
       }
     }
+    else if (a === '--big-photo') o.bigPhoto = true;
     else if (a === '--keep') o.keep = path.resolve(value());
     else if (a === '--page') o.pages.push(value().replace(/^\/+/, ''));
     else if (a === '--generated') {
@@ -101,6 +108,24 @@ try {
     execFileSync('python3', [path.join(root, 'bench/gen_site.py'), '--pubs', String(n),
       '--news', '30', '--talks', '15', '--out', content], { stdio: ['ignore', 'ignore', 'inherit'] });
     sites.push({ name: `generated, ${n} publications`, content });
+  }
+  if (opts.bigPhoto) {
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    const photo = await drawImage(await browser.newPage(), 3000, 4000, 'image/jpeg', { noise: true });
+    await browser.close();
+    for (const site of sites) {
+      const copy = path.join(work, `${path.basename(site.content)}-big-photo`);
+      fs.cpSync(path.resolve(root, site.content), copy, { recursive: true });
+      fs.mkdirSync(path.join(copy, 'static'), { recursive: true });
+      fs.writeFileSync(path.join(copy, 'static', 'phone-photo.jpg'), photo);
+      const toml = path.join(copy, 'site.toml');
+      const text = fs.readFileSync(toml, 'utf8');
+      if (!/^photo = .*$/m.test(text)) throw new Error(`${site.content}/site.toml has no photo line`);
+      fs.writeFileSync(toml, text.replace(/^photo = .*$/m, 'photo = "phone-photo.jpg"'));
+      site.name += `, ${(photo.length / 1e6).toFixed(1)} MB photo`;
+      site.content = copy;
+    }
   }
   for (const { name, content } of sites) {
     const dir = path.join(work, path.basename(content).replace(/\//g, '-') + '-out');

@@ -91,6 +91,41 @@ export function writeTree(dir, files) {
   }
 }
 
+// A picture `width` x `height` drawn on a canvas in `page`, as the bytes of `type`
+// ('image/jpeg', 'image/png'). With `noise`, each pixel is shaded at random, as in a
+// phone's photo, which makes the file as large as such a photo (3000 x 4000: about 4 MB).
+export async function drawImage(page, width, height, type, { noise = false } = {}) {
+  const url = await page.evaluate(([w, h, t, n]) => {
+    const c = document.createElement('canvas');
+    c.width = w;
+    c.height = h;
+    const g = c.getContext('2d');
+    const grad = g.createLinearGradient(0, 0, w, h);
+    grad.addColorStop(0, '#2a7');
+    grad.addColorStop(1, '#37b');
+    g.fillStyle = grad;
+    g.fillRect(0, 0, w, h);
+    for (let i = 0; i < 300; i++) {
+      g.fillStyle = `hsl(${(i * 37) % 360} 60% 50%)`;
+      g.fillRect((i * 97) % w, (i * 131) % h, w / 12, h / 12);
+    }
+    if (n) {
+      const img = g.getImageData(0, 0, w, h);
+      let seed = 1;
+      for (let i = 0; i < img.data.length; i += 4) {
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        const d = (seed >> 16) % 48 - 24;
+        img.data[i] += d;
+        img.data[i + 1] += d;
+        img.data[i + 2] += d;
+      }
+      g.putImageData(img, 0, 0);
+    }
+    return c.toDataURL(t, 0.92);
+  }, [width, height, type, noise]);
+  return Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
+}
+
 // Builds `content` (relative to the repository, or absolute) for `baseUrl` into `outDir`.
 export function buildSite(content, baseUrl, outDir) {
   execFileSync(sitegen, ['build', path.resolve(root, content), '-o', outDir, '--base-url', baseUrl,

@@ -1,0 +1,12 @@
+import { chromium } from 'playwright-core';
+import { serveSite, chromiumArgs } from './sites.mjs';
+const s = await serveSite('/tmp/lhx', '/');
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+const p = await b.newPage({ viewport: { width: 412, height: 900 } });
+await p.goto(s.url, { waitUntil: 'load' });
+await p.evaluate(() => document.fonts.ready);
+const r = await p.evaluate(() => { const e = document.querySelector('.home-pubs .see-all'); e.scrollIntoView(); const b = e.getBoundingClientRect(); return [b.top, b.bottom]; });
+console.log(r);
+console.log(await p.evaluate(() => [...document.querySelectorAll('.home-pubs a.btn, .home-pubs .see-all a, .home-pubs .legend')].slice(-4).map(e => { const r = e.getBoundingClientRect(); return [e.textContent.trim().slice(0,30), r.top.toFixed(1), r.bottom.toFixed(1)]; })));
+await p.screenshot({ path: '/tmp/pubs2.png', clip: { x: 0, y: Math.max(0, r[0] - 250), width: 412, height: 300 } });
+await b.close(); await s.close();
