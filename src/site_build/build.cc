@@ -307,13 +307,17 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
     diags.error(SourceLoc{content.display("site.toml"), 0, 0}, why);
     return result;
   }
+  // KaTeX's files go out when any language shows math: a translation may have math its
+  // original has not (a formula in bio.zh.md alone).
+  bool math = made->site().has_math || std::any_of(translations.begin(), translations.end(),
+                                                   [](const Site& t) { return t.has_math; });
   made->add_translations(std::move(translations));
   std::shared_ptr<const SitePages> pages = std::move(made);
   {
     Output fixed;
     for (const auto& [rel, bytes] : pages->theme().assets) fixed.files["assets/" + rel];
     for (const auto& [rel, file] : images.files) fixed.files[rel];
-    if (pages->site().has_math)
+    if (math)
       for (const auto& [rel, bytes] : embedded_katex_files())
         fixed.files[std::string(kKatexDir) + rel];
     check_output_paths(*pages, content, fixed, diags);
@@ -337,7 +341,7 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   for (const auto& [rel, bytes] : pages->theme().assets)
     result.output.files["assets/" + rel].bytes = bytes;
   for (auto& [rel, file] : images.files) result.output.files[rel] = std::move(file);
-  if (pages->site().has_math)
+  if (math)
     for (const auto& [rel, bytes] : embedded_katex_files())
       result.output.files[std::string(kKatexDir) + rel].bytes = bytes;
   // The PDFs are printed last, once the build has no error; they are files of the site

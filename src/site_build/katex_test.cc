@@ -92,6 +92,20 @@ TEST_CASE("katex: a site without math gets no KaTeX files") {
   }
 }
 
+TEST_CASE("katex: math in a translation alone gets KaTeX's files too") {
+  BuildResult r = build_files(
+      {{"site.toml", "languages = [\"en\", \"zh\"]\n[person]\nname = \"Ada Example\"\n"},
+       {"bio.md", "I study sums.\n"},
+       {"bio.zh.md", "我研究 $\\sum_i x_i$。\n"}});
+  REQUIRE(r.diags.format_all() == "");
+  CHECK_FALSE(contains(page_of(r, "index.html"), "katex"));
+  std::string zh = page_of(r, "zh/index.html");
+  CHECK(contains(zh, "<span class=\"math\">\\sum_i x_i</span>"));
+  CHECK(contains(zh, "<script defer src=\"/assets/katex/katex.min.js\""));
+  CHECK(r.output.files.count("assets/katex/katex.min.js") == 1);
+  CHECK(r.output.files.count("assets/katex/katex.min.css") == 1);
+}
+
 TEST_CASE("katex: a site gets a KaTeX without CVE-2024-28243, typesetting under limits") {
   BuildResult r = build_files({{"bio.md", "I study $O(n \\log n)$.\n"}});
   REQUIRE(r.diags.format_all() == "");
