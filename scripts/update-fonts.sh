@@ -9,6 +9,10 @@
 #                                    write the files into themes/scholar/assets/fonts/
 #   scripts/update-fonts.sh --check  check the files in the theme against the pins (offline)
 #
+# The Fontsource packages' LICENSE names "Google Inc." where the fonts' own licence names
+# their maker: each LICENSE file is written with Adobe's copyright line, as Adobe's
+# releases of the fonts give it, in place of that first line.
+#
 # To move to a newer release, change the versions and integrity values below, run the
 # script without --check, and update the sha256 list it prints.
 set -euo pipefail
@@ -21,6 +25,12 @@ packages=(
   "@fontsource-variable/source-serif-4@5.3.1 sha512-4Rtay22SC4lMvw11r/+9kxANB6P3M0X8s1NudBC2v0J1KU2y3DcMoNcT3lBoZ/CqLirzf+StlO6UlJilyrvaUg=="
   "@fontsource-variable/source-code-pro@5.3.1 sha512-N0nZDizh8CQ19+AHHA8Ssb1i/aQf4N2lpRl3qZVH4/9f1yNgWzTkBFpc26v+QQr2hm4By4aiv597BCoEg2SDQg=="
 )
+# family and the copyright line of its licence
+copyrights=(
+  "source-sans-3|Copyright 2010-2024 Adobe (http://www.adobe.com/), with Reserved Font Name 'Source'. All Rights Reserved. Source is a trademark of Adobe in the United States and/or other countries."
+  "source-serif-4|Copyright 2014 - 2023 Adobe (http://www.adobe.com/), with Reserved Font Name ‘Source’. All Rights Reserved. Source is a trademark of Adobe in the United States and/or other countries."
+  "source-code-pro|© 2023 Adobe (http://www.adobe.com/), with Reserved Font Name 'Source'. All Rights Reserved. Source is a trademark of Adobe in the United States and/or other countries."
+)
 # file in the theme, file in its package, sha256
 files=(
   "source-sans-3-latin.woff2 files/source-sans-3-latin-wght-normal.woff2 19143dca075972bc84e3fd9eab7416dd40cc565dccb2435a044bdfabe060c7d5"
@@ -29,15 +39,15 @@ files=(
   "source-sans-3-latin-ext-italic.woff2 files/source-sans-3-latin-ext-wght-italic.woff2 6fe10a66ec416f77a26309b645471d032ad8175063bb605b886e9b7e57efaaa8"
   "source-sans-3-vietnamese.woff2 files/source-sans-3-vietnamese-wght-normal.woff2 a91edbcdcb4e0f97ca0558994918fd3e489356c0f63aa0bc54972b5e513b4a59"
   "source-sans-3-vietnamese-italic.woff2 files/source-sans-3-vietnamese-wght-italic.woff2 aa44d57632499ea829dc6eeb512d6b84955328d436567448e905d279c3589b4c"
-  "LICENSE-source-sans-3.txt LICENSE 18aabf190848725e2576eefb5c29ba06aac1029d02132252a7f312eac2e50cf3"
+  "LICENSE-source-sans-3.txt LICENSE 9d39a4053876664c8b150839c6bd88ea4def6468abbc79742071631b81b548c3"
   "source-serif-4-latin.woff2 files/source-serif-4-latin-wght-normal.woff2 382475f38242c52d42a3e5ff8dc69b5d73f10d0d21e4550b5fe232984688779a"
   "source-serif-4-latin-ext.woff2 files/source-serif-4-latin-ext-wght-normal.woff2 d10ccbbd0dc4ebae2938958dc1f622a53460fe297e9c958564742dd684309c3f"
   "source-serif-4-vietnamese.woff2 files/source-serif-4-vietnamese-wght-normal.woff2 c3de01b5144e1a2d7e70eeaf66ab92afdedcc4424ed1d7ffc1993a657d1c762a"
-  "LICENSE-source-serif-4.txt LICENSE 18aabf190848725e2576eefb5c29ba06aac1029d02132252a7f312eac2e50cf3"
+  "LICENSE-source-serif-4.txt LICENSE 77bcb06906baede63adad41f870472cc78f36745bfdc88cd28c6823763bb537e"
   "source-code-pro-latin.woff2 files/source-code-pro-latin-wght-normal.woff2 8b774aaa5137a38ef40f4ac9d36db9a5eee152b2f66589dfdc82ff007fc87135"
   "source-code-pro-latin-ext.woff2 files/source-code-pro-latin-ext-wght-normal.woff2 ab316ee7e4a28a149fe9f74a3e9173c3d14a11bb7d4df898dd2fe10da7b7fe24"
   "source-code-pro-vietnamese.woff2 files/source-code-pro-vietnamese-wght-normal.woff2 d8a28d78c1c6de660e1be91fdadc9b01268415407922ed3cf64909a0b02a6356"
-  "LICENSE-source-code-pro.txt LICENSE 18aabf190848725e2576eefb5c29ba06aac1029d02132252a7f312eac2e50cf3"
+  "LICENSE-source-code-pro.txt LICENSE 68b01ad40b00dc3262c340da5e36dc99a2c630b100122c0056613cff823ec0b4"
 )
 
 check() {
@@ -78,7 +88,17 @@ for f in "${files[@]}"; do
   family=${name#LICENSE-}
   family=${family%.txt}
   case $name in LICENSE-*) ;; *) family=$(sed -E 's/-(latin|vietnamese).*//' <<<"$name") ;; esac
-  cp "$work/$family/package/$src" "$work/out/$name"
+  if [[ $name == LICENSE-* ]]; then
+    line=
+    for c in "${copyrights[@]}"; do
+      if [ "${c%%|*}" = "$family" ]; then line=${c#*|}; fi
+    done
+    [ "$(head -n 1 "$work/$family/package/$src")" = "Google Inc." ] && [ -n "$line" ] ||
+      { echo "fonts: $family's LICENSE does not start as expected: check its copyright line" >&2; exit 1; }
+    { echo "$line"; tail -n +2 "$work/$family/package/$src"; } >"$work/out/$name"
+  else
+    cp "$work/$family/package/$src" "$work/out/$name"
+  fi
 done
 check "$work/out"
 mkdir -p "$dest"
