@@ -2,7 +2,9 @@
 # Takes the screenshots in docs/screenshots/ with headless Chromium: the home and
 # publication pages of the starter site and each example, a paper's page, the starter's
 # talks, the lab's list with its teasers and its /people/, a project and a post of
-# hao-wu, at 1366 and 390 px, light and dark.
+# hao-wu, and the starter site in the onepage theme (its paper's teaser shown; home,
+# publications, paper, posts, a post, a project and the CV), at 1366 and 390 px, light
+# and dark. PNGs are made smaller with pngquant when it is installed.
 # Usage: scripts/screenshots.sh [SITEGEN] [OUTDIR]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -28,12 +30,19 @@ declare -A extra=(
   [examples/han-zhao]=""
   [examples/hao-wu]="project=projects/deepcontext/ post=posts/compression-to-profiling/"
   [examples/lab]="paper=publications/lab202545/ people=people/"
+  [onepage]="paper=publications/fastpath/ posts=posts/ post=posts/fastpath-in-practice/ project=projects/fastpath/ cv=cv/"
 )
+# The starter site with theme = "onepage" and its paper's teaser, as the browser tests make it.
+cp -r content "$work/onepage-content"
+sed -i 's/^theme = "scholar"$/theme = "onepage"/' "$work/onepage-content/site.toml"
+sed -i 's|^# preview = .*$|preview = "projects/fastpath.png"|' "$work/onepage-content/publications.toml"
 port=8870
-for site in content examples/qinghao-hu examples/han-zhao examples/hao-wu examples/lab; do
+for site in content examples/qinghao-hu examples/han-zhao examples/hao-wu examples/lab onepage; do
   name=$(basename "$site")
   [[ $name == content ]] && name=starter
-  "$sitegen" build "$site" -o "$work/$name" -q
+  src=$site
+  [[ $site == onepage ]] && src=$work/onepage-content
+  "$sitegen" build "$src" -o "$work/$name" -q
   (cd "$work/$name" && exec python3 -m http.server "$port" --bind 127.0.0.1 >/dev/null 2>&1) &
   server=$!
   for _ in $(seq 50); do curl -fs "http://127.0.0.1:$port/" >/dev/null 2>&1 && break; sleep 0.1; done
@@ -48,4 +57,7 @@ for site in content examples/qinghao-hu examples/han-zhao examples/hao-wu exampl
   wait "$server" 2>/dev/null || true
   port=$((port + 1))
 done
+if command -v pngquant >/dev/null; then
+  pngquant --force --skip-if-larger --ext .png --quality 70-95 "$outdir"/*.png || true
+fi
 echo "screenshots in $outdir"

@@ -177,8 +177,9 @@ TEST_CASE("content files: themes come from themes/ in the content folder or --th
   write_file(t.root / "themes/mine/home.mustache", "other theme");
   Result r = t.build();
   CHECK(r.code == 1);
-  CHECK(r.err.find("unknown theme `mine`: expected a built-in theme (`scholar`) or a folder "
-                   "content/themes/mine") != std::string::npos);
+  CHECK(r.err.find(
+            "unknown theme `mine`: expected a built-in theme (`onepage`, `scholar`) or a folder "
+            "content/themes/mine") != std::string::npos);
   // --theme-dir names the folder of themes; a theme file in it may not lead out of it.
   for (const char* kind : {"publications", "publication", "news", "talks", "cv", "page", "404"})
     write_file(t.root / "themes/mine" / (std::string(kind) + ".mustache"), kind);

@@ -124,6 +124,22 @@ grep -qaE "/FontName /[A-Z]{6}\+SourceSans3-Roman" "$work/starter-out/cv.pdf" ||
   fail "the starter's cv.pdf has no text in Source Sans 3"
 echo "ok: the starter's cv.pdf is in the site's fonts alone (pdffonts lists no DejaVu)"
 
+# --- The second built-in theme, onepage: its CV (scholar's page in onepage's stylesheet)
+# prints in its serif, with the running header, and the same bytes on a rebuild. ---------
+cp -r "$src/content" "$work/onepage"
+sed -i 's/^theme = "scholar"$/theme = "onepage"/' "$work/onepage/site.toml"
+grep -q '^theme = "onepage"$' "$work/onepage/site.toml" || fail "no theme line to change in content/site.toml"
+printf '\n[cv]\npdf = true\n' >> "$work/onepage/site.toml"
+"$sitegen" build "$work/onepage" -o "$work/onepage-out" --base-url https://ada.example.org/ -q 2>/dev/null
+check_pages "$work/onepage-out/cv.pdf" "Ada Example · ada.example.org"
+fonts=$(pdffonts "$work/onepage-out/cv.pdf")
+! grep -qi dejavu <<<"$fonts" || fail "onepage's cv.pdf has text in DejaVu: $fonts"
+grep -qaE "/FontName /[A-Z]{6}\+SourceSerif4-Regular" "$work/onepage-out/cv.pdf" ||
+  fail "onepage's cv.pdf has no text in Source Serif 4"
+"$sitegen" build "$work/onepage" -o "$work/onepage-again" --base-url https://ada.example.org/ -q 2>/dev/null
+cmp "$work/onepage-out/cv.pdf" "$work/onepage-again/cv.pdf" || fail "a second onepage build wrote other bytes to cv.pdf"
+echo "ok: onepage's cv.pdf prints in its serif, and the same bytes again"
+
 # --- A site under a sub-path, on Letter paper: the stylesheet is found all the same. -----
 printf 'paper = "letter"\n' >> "$work/site/site.toml"
 "$sitegen" build "$work/site" -o "$work/sub" --base-url /sub/ -q 2>/dev/null

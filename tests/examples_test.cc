@@ -12,6 +12,7 @@
 #include "site_build/build.h"
 #include "support/shared_data.h"
 #include "support/skip.h"
+#include "support/test_dir.h"
 
 namespace fs = std::filesystem;
 using namespace sitegen;
@@ -249,4 +250,37 @@ TEST_CASE("examples: two builds are byte-identical") {
     }
   }
   CHECK(build_dir("content").output.files.count("posts/tags/compilers/feed.xml") == 1);
+}
+
+TEST_CASE(
+    "examples: the starter site in the onepage theme builds with --strict, byte-identically") {
+  // content/ copied with `theme = "onepage"` and its paper's teaser shown, as the browser
+  // checks build it (tests/browser/sites.mjs).
+  testing::TempDir dir;
+  fs::copy(kRoot / "content", dir.path, fs::copy_options::recursive);
+  auto edit = [&](const std::string& file, const std::regex& from, const std::string& to) {
+    std::string text = testing::slurp(dir.path / file);
+    REQUIRE(std::regex_search(text, from));
+    testing::write_file(dir.path / file, std::regex_replace(text, from, to));
+  };
+  edit("site.toml", std::regex("\ntheme = \"scholar\"\n"), "\ntheme = \"onepage\"\n");
+  edit("publications.toml", std::regex("\n# preview = [^\n]*\n"),
+       "\npreview = \"projects/fastpath.png\"\n");
+  BuildOptions opts;
+  opts.strict = true;
+  BuildResult a = build_site(DiskSource(dir.path.string()), opts);
+  BuildResult b = build_site(DiskSource(dir.path.string()), opts);
+  CHECK(a.diags.format_all() == "");
+  std::string home = page(a, "index.html");
+  CHECK(home.find("<div class=\"wrap op-home\">") != std::string::npos);
+  CHECK(std::regex_search(home,
+                          std::regex("<img class=\"pub-teaser\" src=\"/img/[0-9a-f]+-192\\.webp\" "
+                                     "srcset=\"[^\"]+ 192w, [^\"]+ 384w[^\"]*\" "
+                                     "sizes=\"\\(max-width: 36rem\\) 12rem, 10rem\"")));
+  REQUIRE(a.output.files.size() == b.output.files.size());
+  for (const auto& entry : a.output.files) {
+    const std::string& path = entry.first;
+    CAPTURE(path);
+    CHECK(entry.second.bytes == b.output.files.at(path).bytes);
+  }
 }

@@ -102,6 +102,16 @@ if(SITEGEN_WEB_NODE)
   set_tests_properties(browser_look PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 180 LABELS browser)
 endif()
 
+# --- The onepage theme in headless Chromium (tests/browser/onepage.test.mjs): the starter
+# site in onepage, its home page's text and layout at 1366 and 390 px, light and dark, the
+# scheme switch, without JavaScript, and axe.
+if(SITEGEN_WEB_NODE)
+  add_test(NAME browser_onepage
+           COMMAND ${CMAKE_COMMAND} -E env SITEGEN_BINARY=$<TARGET_FILE:sitegen> SITEGEN_SKIP_CODE=77
+                   ${SITEGEN_WEB_NODE} ${CMAKE_SOURCE_DIR}/tests/browser/onepage.test.mjs)
+  set_tests_properties(browser_onepage PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 180 LABELS browser)
+endif()
+
 # --- site.toml's [style] accent in headless Chromium (tests/browser/style.test.mjs): links,
 # focus rings, the menu and chips in the accent and its dark shade, by the system's scheme
 # and by the header's switch; axe on the pages in both schemes; the home page's sections

@@ -190,7 +190,7 @@ TEST_CASE("load error: base_url that is not an address or a path") {
 TEST_CASE("load error: unknown theme") {
   CHECK(diagnostics_of({{"site.toml", "theme = \"scholr\"\n[person]\nname = \"A\"\n"}}) ==
         "content/site.toml:1:9: error: unknown theme `scholr` (did you mean `scholar`?): expected "
-        "a built-in theme (`scholar`) or a folder content/themes/scholr\n"
+        "a built-in theme (`onepage`, `scholar`) or a folder content/themes/scholr\n"
         "  theme = \"scholr\"\n"
         "          ^\n");
 }

@@ -174,8 +174,7 @@ std::optional<Template> compile(const ThemeFile& page, const FileMap& files, Dia
 
 // theme.toml's [accent] table, when it has one: a theme with other backgrounds than white
 // and black names them, so an accent is checked against what it is shown on.
-void read_theme_backgrounds(const ThemeFile& f, Theme& theme, Diagnostics& diags) {
-  std::optional<TomlNode> root = parse_toml(std::string_view(f.text), f.display, diags);
+void read_theme_backgrounds(const TomlNode* root, Theme& theme, Diagnostics& diags) {
   if (!root) return;
   const TomlNode* accent = nullptr;
   for (const auto& [key, node] : root->fields)
@@ -203,6 +202,52 @@ void read_theme_backgrounds(const ThemeFile& f, Theme& theme, Diagnostics& diags
     if (!colours.empty()) *out = std::move(colours);
   }
   r.finish();
+}
+
+// theme.toml's `base`: the built-in theme this one extends, or "" without one.
+std::string read_base(const TomlNode& root, const std::vector<std::string_view>& builtin,
+                      Diagnostics& diags) {
+  for (const auto& [key, node] : root.fields) {
+    if (key != "base") continue;
+    std::string name;
+    if (!read_string(node, "base", diags, &name)) return "";
+    if (std::find(builtin.begin(), builtin.end(), name) != builtin.end()) return name;
+    std::string listed;
+    for (std::string_view n : builtin)
+      listed += (listed.empty() ? "`" : ", `") + std::string(n) + "`";
+    diags.error(node.loc, "unknown base theme `" + name + "`" + did_you_mean(name, builtin) +
+                              ": `base` names a built-in theme (" + listed + ")");
+  }
+  return "";
+}
+
+// Gives a theme with a `base` the files it lacks from that built-in theme (and from the
+// base's base): templates, partials, assets, i18n. The theme's own files win, but for
+// assets/style.css: a theme extends its base's look, so its stylesheet is published after
+// the base's, in the one file the pages load. Returns each theme.toml read, the base's
+// first, so settings the theme does not give come from its base.
+std::vector<std::optional<TomlNode>> apply_base(FileMap& files, Diagnostics& diags) {
+  std::vector<std::optional<TomlNode>> tomls;
+  std::vector<std::string> storage;
+  std::vector<std::string_view> builtin = embedded_theme_names(storage);
+  std::set<std::string> seen;
+  const ThemeFile* toml = nullptr;
+  if (auto it = files.find("theme.toml"); it != files.end()) toml = &it->second;
+  FileMap base;  // the chain's files so far: each theme's own, then those it lacks
+  while (toml) {
+    std::optional<TomlNode> root = parse_toml(std::string_view(toml->text), toml->display, diags);
+    std::string name = root ? read_base(*root, builtin, diags) : "";
+    tomls.insert(tomls.begin(), std::move(root));
+    if (name.empty() || !seen.insert(name).second) break;
+    base = embedded_theme(name);
+    for (auto& [rel, f] : base) {
+      auto [it, added] = files.try_emplace(rel, f);
+      if (!added && rel == "assets/style.css") it->second.text = f.text + "\n" + it->second.text;
+    }
+    auto next = base.find("theme.toml");
+    toml = next == base.end() ? nullptr : &next->second;
+  }
+  return tomls;
 }
 
 }  // namespace
@@ -257,8 +302,10 @@ Theme load_theme(const Site& site, const Source& content, const std::string& the
                     ": expected a built-in theme (" + listed + ") or a folder " + shown);
     return theme;
   }
-  apply_layouts(site, content, files);
   size_t errors = diags.error_count();
+  std::vector<std::optional<TomlNode>> tomls = apply_base(files, diags);
+  if (diags.error_count() > errors) return theme;
+  apply_layouts(site, content, files);
   for (const auto& [rel, f] : files)
     if (rel.ends_with(".mustache")) {
       if (check_syntax(f, diags)) check_tags(f, scan_template(f.text), files, diags);
@@ -294,8 +341,8 @@ Theme load_theme(const Site& site, const Source& content, const std::string& the
   for (const auto& [rel, f] : files)
     if (rel.starts_with("i18n/") && rel.ends_with(".toml"))
       theme.i18n[rel.substr(5)] = {f.display, f.text};
-  if (auto it = files.find("theme.toml"); it != files.end())
-    read_theme_backgrounds(it->second, theme, diags);
+  for (const std::optional<TomlNode>& root : tomls)
+    read_theme_backgrounds(root ? &*root : nullptr, theme, diags);
   return theme;
 }
 

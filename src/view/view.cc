@@ -196,6 +196,7 @@ void View::put_person() {
     put(person, "native_name_lang", fallback_lang(p.native_name, def->person.name));
   }
   put(person, "address", string_list(p.address));
+  put(person, "has_address", data_flag(!p.address.empty()));
   put(person, "has_email", data_flag(!p.email.empty()));
   put(person, "email_html", p.email.empty() ? "" : obfuscated_email_html(p.email));
   put(person, "phone", p.phone);

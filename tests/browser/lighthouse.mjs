@@ -8,7 +8,8 @@
 //   npm ci --prefix tests/browser
 //   node tests/browser/lighthouse.mjs [--desktop] [--page PATH]... [--generated N]...
 //                                     [--wait-idle[=MINUTES]] [--big-photo] [--keep DIR] [SITE...]
-// SITE is content or examples/NAME (default: all of them, unless --generated is given).
+// SITE is content, onepage (the starter site with theme = "onepage") or examples/NAME
+// (default: all of them, unless --generated is given).
 // --page PATH measures that page of each site (publications/; "/" is the home page, the
 // default); repeat it for several. --generated N adds a site of N publications written
 // by bench/gen_site.py (with 30 news and 15 talks). --wait-idle waits, before each page,
@@ -26,7 +27,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  buildSite, chromiumArgs, chromiumPath, contentDirs, drawImage, here, root, serveSite,
+  buildSite, chromiumArgs, chromiumPath, contentDirs, drawImage, here, onepageStarter, root,
+  serveSite, siteName,
 } from './sites.mjs';
 
 const kIdleLoad = 1.5;
@@ -102,7 +104,9 @@ if (opts.keep) fs.mkdirSync(opts.keep, { recursive: true });
 const rows = [];
 let ok = true;
 try {
-  const sites = opts.sites.map((content) => ({ name: content, content }));
+  // `onepage` is the starter site in the onepage theme (sites.mjs, onepageStarter).
+  const sites = opts.sites.map((site) => (site === 'onepage' ? onepageStarter() : site))
+    .map((content) => ({ name: siteName(content), content }));
   for (const n of opts.generated) {
     const content = path.join(work, `generated-${n}-content`);
     execFileSync('python3', [path.join(root, 'bench/gen_site.py'), '--pubs', String(n),

@@ -3,7 +3,9 @@
 // edits on disk. Nobody touches the page: it must show the new text in place (no page
 // load, the scroll position kept; on a page without scripts only the changed elements
 // replaced), show the error overlay for a broken site.toml, drop it after the fix, and
-// reload in full once the page gains a script of its own, all by itself.
+// reload in full once the page gains a script of its own, all by itself. The starter site
+// in the onepage theme (its home page from onepage, its stylesheet after scholar's) is
+// patched in place too.
 //
 // Run: npm ci --prefix tests/browser && node tests/browser/live_reload.test.mjs
 // (SITEGEN_BINARY names the binary; default build/sitegen). Under ctest, missing
@@ -14,7 +16,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  chromiumArgs, chromiumPath, missingPrerequisite, root, skipWhenMissing, startServer, stopServer,
+  chromiumArgs, chromiumPath, missingPrerequisite, onepageStarter, root, skipWhenMissing, startServer,
+  stopServer,
 } from './sites.mjs';
 
 const missing = missingPrerequisite();
@@ -157,4 +160,39 @@ test('an edit updates the page; a broken site.toml shows the overlay until it is
       { timeout: 10000 });
     assert.equal(navigations.length, 1, 'one full reload');
     assert.ok((await page.innerText('body')).includes(marker));
+  });
+
+test('onepage: edits to the biography and a paper show in the open home page, with no page load',
+  { skip: missing || false, timeout: 60000 }, async () => {
+    const dir = path.join(tmp, 'onepage');
+    fs.cpSync(onepageStarter(), dir, { recursive: true });
+    const one = startServer(dir);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const url = await one.url;
+      const home = await context.newPage();
+      home.setDefaultTimeout(10000);
+      await home.goto(url);
+      await home.waitForSelector('.op-intro h1');
+      const navigations = [];
+      home.on('framenavigated', (f) => { if (f === home.mainFrame()) navigations.push(f.url()); });
+      const marker = `Live reload in onepage ${Date.now()}.`;
+      const bioFile = path.join(dir, 'bio.md');
+      save(bioFile, `${fs.readFileSync(bioFile, 'utf8')}\n${marker}\n`);
+      await home.waitForFunction((m) => document.querySelector('.op-bio').innerText.includes(m), marker,
+        { timeout: 10000 });
+      const pubsFile = path.join(dir, 'publications.toml');
+      const pubs = fs.readFileSync(pubsFile, 'utf8');
+      const title = `Patched in onepage ${Date.now()}`;
+      save(pubsFile, pubs.replace(/^title = "Fastpath: [^"]*"$/m, `title = "${title}"`));
+      await home.waitForFunction((t) => [...document.querySelectorAll('.home-pubs .pub-title')]
+        .some((e) => e.textContent === t), title, { timeout: 10000 });
+      assert.deepEqual(navigations, [], 'no page load');
+      assert.equal(await home.evaluate(() => performance.getEntriesByName('sitegen:updated').length), 2);
+      assert.equal(await home.locator('.home-pubs .pub-teaser').count(), 1, 'the teaser is still there');
+    } finally {
+      await context.close();
+      const [code] = await stopServer(one.child);
+      assert.equal(code, 0, `sitegen serve exit status\n${one.logs()}`);
+    }
   });

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  buildSite, chromiumArgs, chromiumPath, contentDirs, listFiles, missingPrerequisite, serveSite,
+  buildSite, chromiumArgs, chromiumPath, contentDirs, listFiles, missingPrerequisite, serveSite, siteName,
   skipWhenMissing,
 } from './sites.mjs';
 
@@ -97,8 +97,8 @@ function renderedTextProblems() {
 }
 
 for (const content of contentDirs()) {
-  test(`${content}: no empty parentheses, doubled commas or empty badges on any page`, async () => {
-    const out = path.join(work, content.replace('/', '-'));
+  test(`${siteName(content)}: no empty parentheses, doubled commas or empty badges on any page`, async () => {
+    const out = path.join(work, siteName(content).replace('/', '-'));
     buildSite(content, 'https://example.github.io/', out);
     const site = await serveSite(out, '/');
     const pages = listFiles(out).filter((f) => f.endsWith('.html'));
@@ -117,7 +117,7 @@ for (const content of contentDirs()) {
     } finally {
       site.close();
     }
-    assert.ok(pages.length > 5, `${content} has ${pages.length} pages`);
+    assert.ok(pages.length > 5, `${siteName(content)} has ${pages.length} pages`);
     assert.deepEqual(problems, []);
   });
 }

@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   buildSite, chromiumArgs, chromiumPath, contentDirs, here, listFiles, missingPrerequisite, root,
-  linkedUrls, serveSite, sitegen, skipWhenMissing,
+  linkedUrls, serveSite, siteName, sitegen, skipWhenMissing,
 } from './sites.mjs';
 
 const vnuJar = path.join(here, 'node_modules/vnu-jar/build/dist/vnu.jar');
@@ -59,7 +59,7 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-site-checks-'));
 const builds = [];
 for (const content of contentDirs()) {
   for (const base of kBases) {
-    const dir = path.join(work, `${content.replace(/\//g, '-')}-${base.name}`);
+    const dir = path.join(work, `${siteName(content).replace(/\//g, '-')}-${base.name}`);
     buildSite(content, base.url, dir);
     const files = listFiles(dir);
     builds.push({ content, base, dir, files, pages: files.filter((f) => f.endsWith('.html')) });
@@ -96,16 +96,16 @@ test('W3C Nu HTML checker: no errors on any page', () => {
 
 for (const b of builds) {
   // Two tests at a time: each has its own browser context, and the machine two cores.
-  describe(`${b.content} at ${b.base.url}`, { concurrency: 2 }, () => {
+  describe(`${siteName(b.content)} at ${b.base.url}`, { concurrency: 2 }, () => {
     test('sitegen check --links finds no broken link', () => {
-      const out = execFileSync(sitegen, ['check', path.join(root, b.content),
+      const out = execFileSync(sitegen, ['check', path.resolve(root, b.content),
         '--links', '--base-url', b.base.url], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
       assert.match(out, /all internal links resolve/);
     });
 
     // The starter and the lab have a project each: its page and /projects/ are among the
     // pages every check here covers.
-    if (b.content === 'content' || b.content === 'examples/lab') {
+    if (['content', 'onepage-starter', 'examples/lab'].includes(siteName(b.content))) {
       test('the project pages are built, and so checked', () => {
         assert.ok(b.pages.includes('projects/index.html'));
         assert.ok(b.pages.some((f) => /^projects\/[^/]+\/index\.html$/.test(f)), b.pages.join(' '));
@@ -216,7 +216,7 @@ for (const b of builds) {
           }
           assert.equal(ids.size, feed.entries.length, `${file}: entry ids are unique`);
         }
-        if (b.content === 'content') assert.ok(feeds.includes('posts/feed.xml'), 'the starter has a post feed');
+        if (['content', 'onepage-starter'].includes(siteName(b.content))) assert.ok(feeds.includes('posts/feed.xml'), 'the starter has a post feed');
       } finally {
         await page.close();
       }

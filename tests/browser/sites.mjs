@@ -5,6 +5,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
@@ -36,13 +37,42 @@ export function skipWhenMissing(missing) {
   if (skipCode) process.exit(skipCode);
 }
 
-// The content trees every check runs on: the starter site and each example.
+// The content trees every check runs on: the starter site, the starter site in the
+// second built-in theme (onepageStarter) and each example. Each is a path relative to the
+// repository or an absolute one: open it with path.resolve(root, dir), name it with siteName.
 export function contentDirs() {
   const examples = fs.readdirSync(path.join(root, 'examples'))
     .filter((d) => fs.existsSync(path.join(root, 'examples', d, 'site.toml')))
     .sort()
     .map((d) => `examples/${d}`);
-  return ['content', ...examples];
+  return ['content', onepageStarter(), ...examples];
+}
+
+// A copy of content/ with `theme = "onepage"` and its paper's teaser shown (the project's
+// image), so every check of the starter site also runs on the onepage theme. Made once per
+// process in a temporary folder, removed when the process exits.
+let onepageDir = '';
+export function onepageStarter() {
+  if (onepageDir) return onepageDir;
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitegen-onepage-'));
+  process.on('exit', () => fs.rmSync(work, { recursive: true, force: true }));
+  const dir = path.join(work, 'onepage-starter');
+  fs.cpSync(path.join(root, 'content'), dir, { recursive: true });
+  const edit = (file, from, to) => {
+    const text = fs.readFileSync(path.join(dir, file), 'utf8');
+    if (!from.test(text)) throw new Error(`content/${file} has no line matching ${from}`);
+    fs.writeFileSync(path.join(dir, file), text.replace(from, to));
+  };
+  edit('site.toml', /^theme = "scholar"$/m, 'theme = "onepage"');
+  edit('publications.toml', /^# preview = .*$/m, 'preview = "projects/fastpath.png"');
+  onepageDir = dir;
+  return dir;
+}
+
+// A content tree's name in messages and output folders: `content`, `examples/lab`,
+// `onepage-starter`.
+export function siteName(content) {
+  return path.isAbsolute(content) ? path.basename(content) : content;
 }
 
 // Starts `sitegen serve` on a free port and resolves `url` with the address it prints
