@@ -97,9 +97,10 @@ test('sitegen serve: every page of examples/lab loads with no failed request or 
     }
     assert.deepEqual(problems, [], `${problems.length} problem(s) on ${pages.length} pages`);
     // The member photos kept in people/<id>/ are among the images shown, resized (two
-    // photos, each at the card's and the page's width), and their originals are served.
+    // photos, each at the card's and the page's width), and their originals are served;
+    // so is the one project image, at the card's and the project page's width.
     const resized = [...shown].filter((s) => /^\/img\/[0-9a-f]{16}-\d+\.webp$/.test(s));
-    assert.equal(resized.length, 4, `resized photos shown: ${[...shown].join(', ')}`);
+    assert.equal(resized.length, 6, `resized images shown: ${[...shown].join(', ')}`);
     for (const photo of ['/people/maria-lindqvist/photo.jpg', '/people/lena-brandt/photo.jpg']) {
       const res = await fetch(new URL(photo, url));
       assert.equal(res.status, 200, photo);
