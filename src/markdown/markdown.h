@@ -2,6 +2,7 @@
 // nothing outside markdown/ includes md4c) and html_writer.* writes the HTML.
 #pragma once
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +37,10 @@ struct MarkdownOptions {
   // An image with a title alone in its paragraph (`![alt](src "caption")`) becomes a
   // <figure> with the title as its <figcaption> (posts).
   bool figures = false;
+  // Code blocks already highlighted (site_build/code_highlight.h), by code_block_key: a
+  // fenced block whose language and code are here gets this HTML inside its
+  // <pre><code class="language-x"> instead of its escaped text. Must outlive the call.
+  const std::map<std::string, std::string>* code_html = nullptr;
 };
 
 // Block Markdown (bio, page bodies, abstracts, CV details).
@@ -52,5 +57,20 @@ struct MarkdownLink {
 // The links and images of a text with where each is written, for the build's check of
 // links to the site's own files.
 std::vector<MarkdownLink> markdown_links(std::string_view md);
+
+// A fenced code block with a language (```python): the first word of its info string and
+// its text as md4c reads it (each line with its newline).
+struct MarkdownCodeBlock {
+  std::string language;
+  std::string code;
+};
+
+// The fenced code blocks of a text that name a language, in order, for the build to
+// highlight them all at once before the pages are rendered.
+std::vector<MarkdownCodeBlock> markdown_code_blocks(std::string_view md);
+
+// The key of a block in MarkdownOptions::code_html: its language, a newline (which no
+// language holds), its code.
+std::string code_block_key(std::string_view language, std::string_view code);
 
 }  // namespace sitegen
