@@ -209,7 +209,9 @@ class HtmlWriter {
       case MD_BLOCK_CODE: {
         const auto* d = static_cast<const MD_BLOCK_CODE_DETAIL*>(detail);
         std::string& o = sink();
-        o += "<pre><code";
+        // A page's code block scrolls sideways on a narrow screen, as its tables do:
+        // keyboard users reach it to scroll (WCAG 2.1.1).
+        o += rules_.wrap_tables() ? "<pre tabindex=\"0\"><code" : "<pre><code";
         if (d->lang.text != nullptr) {
           o += " class=\"language-";
           append_attribute(o, d->lang, false);

@@ -27,7 +27,8 @@ struct MarkdownOptions {
   std::string_view base_path;
   // When set, each table is in a focusable region that scrolls sideways on narrow screens
   // (keyboard users can scroll it too: WCAG 2.1.1), named this for screen readers: the
-  // word for "Table" in the page's language. Must outlive the call.
+  // word for "Table" in the page's language; and each code block's <pre>, which scrolls
+  // sideways too, is focusable. Must outlive the call.
   std::string_view table_label;
   // When set, the checkbox of a task list item ("- [x] done") is named this for screen
   // readers, as it has no label of its own: "Done" or "To do" in the page's language.

@@ -33,17 +33,18 @@ const char* kPythonBio =
 // Pygments' HTML for the Python block (the same from 2.14 to 2.20), inside sitegen's
 // <pre><code>.
 const char* kPythonHtml =
-    "<pre><code class=\"language-python\"><span class=\"k\">if</span> <span "
+    "<pre tabindex=\"0\"><code class=\"language-python\"><span class=\"k\">if</span> <span "
     "class=\"n\">a</span> <span class=\"o\">&lt;</span> <span class=\"n\">b</span> <span "
     "class=\"ow\">and</span> <span class=\"n\">ok</span><span class=\"p\">:</span>  <span "
     "class=\"c1\"># &quot;less&quot;</span>\n    <span class=\"nb\">print</span><span "
     "class=\"p\">(</span><span class=\"mi\">1</span><span class=\"p\">)</span>\n"
     "</code></pre>\n";
 
-// The two blocks Pygments leaves alone, as sitegen writes them without [code].
+// The two blocks Pygments leaves alone, as sitegen writes them without [code] (a page's
+// <pre> is focusable, to be scrolled sideways from the keyboard).
 const char* kPlainHtml =
-    "<pre><code class=\"language-nosuchlanguage\">if a &lt; b\n</code></pre>\n"
-    "<pre><code>no language &lt;here&gt;\n</code></pre>\n";
+    "<pre tabindex=\"0\"><code class=\"language-nosuchlanguage\">if a &lt; b\n</code></pre>\n"
+    "<pre tabindex=\"0\"><code>no language &lt;here&gt;\n</code></pre>\n";
 
 TEST_CASE("code blocks: a block's language and text are gathered as the writer reads them") {
   std::vector<MarkdownCodeBlock> blocks =
@@ -61,7 +62,8 @@ TEST_CASE("code blocks: a block's language and text are gathered as the writer r
 
 TEST_CASE("code highlight: without [code] highlight = true, code blocks stay as they were") {
   BuildResult r = testing::build_files({{"bio.md", kPythonBio}});
-  CHECK(main_of(page_of(r, "index.html")).find("<pre><code class=\"language-python\">if a &lt; b") !=
+  CHECK(main_of(page_of(r, "index.html"))
+            .find("<pre tabindex=\"0\"><code class=\"language-python\">if a &lt; b") !=
         std::string::npos);
 }
 
@@ -120,7 +122,8 @@ TEST_CASE("code highlight: the cache serves a rebuild without Python") {
         "           ^\n");
   std::string home = main_of(page_of(more, "index.html"));
   CHECK(home.find(kPythonHtml) != std::string::npos);
-  CHECK(home.find("<pre><code class=\"language-cpp\">int x;\n</code></pre>") != std::string::npos);
+  CHECK(home.find("<pre tabindex=\"0\"><code class=\"language-cpp\">int x;\n</code></pre>") !=
+        std::string::npos);
 }
 
 // A Python without Pygments, as the script reports it (exit status 3).
