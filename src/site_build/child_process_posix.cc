@@ -21,7 +21,13 @@ namespace {
 
 struct Pipe {
   int fd[2] = {-1, -1};
-  bool open() { return pipe2(fd, O_CLOEXEC) == 0; }
+  // Not inherited by other children (set after pipe(): macOS has no flag for it).
+  bool open() {
+    if (pipe(fd) != 0) return false;
+    fcntl(fd[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fd[1], F_SETFD, FD_CLOEXEC);
+    return true;
+  }
   void close_end(int i) {
     if (fd[i] >= 0) close(fd[i]);
     fd[i] = -1;

@@ -2,11 +2,11 @@
 // sent to Pygments at once.
 #include "site_build/code_highlight.h"
 
+#include <charconv>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "base/write_file.h"
@@ -21,10 +21,10 @@ namespace {
 constexpr std::string_view kCacheHeader = "sitegen code cache 1";
 
 // The script Python runs: Pygments' own lexers, looked up by the name after the fence,
-// and its HTML formatter; nothing else. It reads [[language, code], ...] as JSON and
-// answers {"pygments": version, "html": [html or null, ...]} in ASCII. Exit status 3:
-// no Pygments.
-constexpr const char* kPygmentsScript = R"(import json, sys
+// and its HTML formatter; nothing else. It reads each block as "<language bytes> <code
+// bytes>\n" then the two, and answers "pygments <version>\n", then for each block
+// "-\n" (no lexer of that name) or "<bytes>\n" and the HTML. Exit status 3: no Pygments.
+constexpr const char* kPygmentsScript = R"(import sys
 try:
     import pygments
     from pygments import highlight
@@ -34,16 +34,24 @@ try:
 except ImportError as e:
     sys.stderr.write(str(e) + "\n")
     sys.exit(3)
+data = sys.stdin.buffer.read()
 formatter = HtmlFormatter(nowrap=True)
-out = []
-for language, code in json.load(sys.stdin.buffer):
+out = [b"pygments " + pygments.__version__.encode() + b"\n"]
+at = 0
+while at < len(data):
+    nl = data.index(b"\n", at)
+    n_language, n_code = map(int, data[at:nl].split())
+    language = data[nl + 1:nl + 1 + n_language].decode("utf-8", "replace")
+    code = data[nl + 1 + n_language:nl + 1 + n_language + n_code].decode("utf-8", "replace")
+    at = nl + 1 + n_language + n_code
     try:
         lexer = get_lexer_by_name(language, stripnl=False, ensurenl=False)
     except ClassNotFound:
-        out.append(None)
+        out.append(b"-\n")
         continue
-    out.append(highlight(code, lexer, formatter))
-json.dump({"pygments": pygments.__version__, "html": out}, sys.stdout)
+    html = highlight(code, lexer, formatter).encode("utf-8")
+    out.append(str(len(html)).encode() + b"\n" + html)
+sys.stdout.buffer.write(b"".join(out))
 )";
 
 // Every Markdown text of a site that may hold a fenced block.
@@ -115,36 +123,53 @@ std::vector<std::string> pygments_command(const std::string& python) {
 }
 
 std::string pygments_input(const std::vector<const CodeBlockHtml*>& blocks) {
-  nlohmann::json list = nlohmann::json::array();
-  for (const CodeBlockHtml* b : blocks) list.push_back({b->language, b->code});
-  // Invalid UTF-8 in a block (content is checked, but not every text) is replaced, not
-  // thrown over.
-  return list.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::string in;
+  for (const CodeBlockHtml* b : blocks)
+    in += std::to_string(b->language.size()) + " " + std::to_string(b->code.size()) + "\n" +
+          b->language + b->code;
+  return in;
 }
 
 bool read_pygments_output(const std::string& out, const std::vector<CodeBlockHtml*>& blocks,
                           std::string* version, std::string* err) {
-  nlohmann::json j = nlohmann::json::parse(out, nullptr, false);
-  if (j.is_discarded() || !j.is_object() || !j.contains("html") || !j["html"].is_array() ||
-      !j.contains("pygments") || !j["pygments"].is_string()) {
-    *err = "its answer is not the expected JSON";
-    return false;
-  }
-  const nlohmann::json& html = j["html"];
-  if (html.size() != blocks.size()) {
-    *err = "it answered " + std::to_string(html.size()) + " blocks of " +
-           std::to_string(blocks.size());
+  std::string_view rest = out;
+  auto line = [&](std::string_view* l) {
+    size_t nl = rest.find('\n');
+    if (nl == std::string_view::npos) return false;
+    *l = rest.substr(0, nl);
+    rest.remove_prefix(nl + 1);
+    return true;
+  };
+  std::string_view first;
+  if (!line(&first) || !first.starts_with("pygments ")) {
+    *err = "its answer does not start with Pygments' version";
     return false;
   }
   for (size_t i = 0; i < blocks.size(); ++i) {
-    if (!html[i].is_string() && !html[i].is_null()) {
-      *err = "its answer is not the expected JSON";
+    std::string_view size;
+    if (!line(&size)) {
+      *err = "it answered for " + std::to_string(i) + " of the " + std::to_string(blocks.size()) +
+             " blocks";
       return false;
     }
-    blocks[i]->known = html[i].is_string();
-    blocks[i]->html = blocks[i]->known ? html[i].get<std::string>() : "";
+    blocks[i]->known = size != "-";
+    blocks[i]->html.clear();
+    if (!blocks[i]->known) continue;
+    size_t n = 0;
+    auto [end, ec] = std::from_chars(size.data(), size.data() + size.size(), n);
+    if (ec != std::errc() || end != size.data() + size.size() || size.empty() ||
+        n > rest.size()) {
+      *err = "its answer for block " + std::to_string(i + 1) + " is cut short";
+      return false;
+    }
+    blocks[i]->html = rest.substr(0, n);
+    rest.remove_prefix(n);
   }
-  *version = j["pygments"].get<std::string>();
+  if (!rest.empty()) {
+    *err = "it answered more blocks than the " + std::to_string(blocks.size()) + " asked for";
+    return false;
+  }
+  *version = first.substr(9);
   return true;
 }
 

@@ -31,9 +31,9 @@ struct CodeBlockHtml {
 std::map<std::string, CodeBlockHtml> code_blocks_of(const Site& site,
                                                     const std::vector<Site>& translations);
 
-// The program that runs Pygments on `blocks` (in order): `python` -c with a short
-// script that asks Pygments for each block's lexer by name and formats it with its
-// HtmlFormatter (nowrap: the <pre><code> stays sitegen's).
+// The program that runs Pygments on `blocks` (in order), and its input: `python` -c with
+// a short script that asks Pygments for each block's lexer by name and formats it with
+// its HtmlFormatter (nowrap: the <pre><code> stays sitegen's).
 std::vector<std::string> pygments_command(const std::string& python);
 std::string pygments_input(const std::vector<const CodeBlockHtml*>& blocks);
 

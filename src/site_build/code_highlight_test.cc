@@ -155,18 +155,20 @@ TEST_CASE("code highlight: a Python without Pygments is a warning at `highlight`
 TEST_CASE("code highlight: Pygments' answer is read into each block, in order") {
   CodeBlockHtml a{"python", "x\n", false, ""}, b{"nosuch", "y\n", false, ""};
   std::vector<CodeBlockHtml*> blocks = {&a, &b};
-  CHECK(pygments_input({&a, &b}) == "[[\"python\",\"x\\n\"],[\"nosuch\",\"y\\n\"]]");
+  CHECK(pygments_input({&a, &b}) == "6 2\npythonx\n6 2\nnosuchy\n");
   std::string version, err;
-  REQUIRE(read_pygments_output(
-      "{\"pygments\": \"2.14.0\", \"html\": [\"<span class=\\\"n\\\">x</span>\\n\", null]}", blocks,
-      &version, &err));
+  REQUIRE(read_pygments_output("pygments 2.14.0\n25\n<span class=\"n\">x</span>\n-\n", blocks,
+                               &version, &err));
   CHECK(version == "2.14.0");
   CHECK(a.known);
   CHECK(a.html == "<span class=\"n\">x</span>\n");
   CHECK_FALSE(b.known);
-  CHECK_FALSE(read_pygments_output("{\"pygments\": \"2.14.0\", \"html\": []}", blocks, &version,
-                                   &err));
-  CHECK(err == "it answered 0 blocks of 2");
+  CHECK_FALSE(read_pygments_output("pygments 2.14.0\n-\n", blocks, &version, &err));
+  CHECK(err == "it answered for 1 of the 2 blocks");
+  CHECK_FALSE(read_pygments_output("pygments 2.14.0\n99\nx-\n", blocks, &version, &err));
+  CHECK(err == "its answer for block 1 is cut short");
+  CHECK_FALSE(read_pygments_output("Traceback\n", blocks, &version, &err));
+  CHECK(err == "its answer does not start with Pygments' version");
 }
 
 }  // namespace
