@@ -5,8 +5,8 @@
 #include <ostream>
 
 #include "base/base_url.h"
-#include "cli/cli.h"
 #include "base/cache_dir.h"
+#include "cli/cli.h"
 #include "images/image_cache.h"
 #include "output/link_check.h"
 #include "site_build/build.h"

@@ -11,9 +11,9 @@
 #include <ostream>
 #include <thread>
 
+#include "base/cache_dir.h"
 #include "cli/cli.h"
 #include "cli/open_url.h"
-#include "base/cache_dir.h"
 #include "images/image_cache.h"
 #include "serve/serve.h"
 

@@ -74,7 +74,8 @@ struct CodeCollector {
   }
   static int text(MD_TEXTTYPE type, const MD_CHAR* text, MD_SIZE size, void* self) {
     auto* c = static_cast<CodeCollector*>(self);
-    if (c->in_code) md4c_html::append_code_text(c->blocks.back().code, type, std::string_view(text, size));
+    if (c->in_code)
+      md4c_html::append_code_text(c->blocks.back().code, type, std::string_view(text, size));
     return 0;
   }
 };

@@ -110,7 +110,8 @@ std::map<std::string, CodeBlockHtml> code_blocks_of(const Site& site,
     if (text.find("```") == std::string::npos && text.find("~~~") == std::string::npos) return;
     for (MarkdownCodeBlock& b : markdown_code_blocks(text)) {
       std::string key = code_block_key(b.language, b.code);
-      blocks.try_emplace(std::move(key), CodeBlockHtml{std::move(b.language), std::move(b.code), false, ""});
+      blocks.try_emplace(std::move(key),
+                         CodeBlockHtml{std::move(b.language), std::move(b.code), false, ""});
     }
   };
   for_each_markdown(site, gather);
@@ -157,8 +158,7 @@ bool read_pygments_output(const std::string& out, const std::vector<CodeBlockHtm
     if (!blocks[i]->known) continue;
     size_t n = 0;
     auto [end, ec] = std::from_chars(size.data(), size.data() + size.size(), n);
-    if (ec != std::errc() || end != size.data() + size.size() || size.empty() ||
-        n > rest.size()) {
+    if (ec != std::errc() || end != size.data() + size.size() || size.empty() || n > rest.size()) {
       *err = "its answer for block " + std::to_string(i + 1) + " is cut short";
       return false;
     }
@@ -226,8 +226,9 @@ void highlight_code(Site& site, std::vector<Site>& translations, const std::stri
     std::vector<const CodeBlockHtml*> input(missing.begin(), missing.end());
     ChildRun r = run(pygments_command(python), pygments_input(input), kHighlightTimeoutSeconds);
     std::string version, err;
-    std::string plain = missing.size() == blocks.size() ? "; code blocks stay plain"
-                                                        : "; code blocks not in the cache stay plain";
+    std::string plain = missing.size() == blocks.size()
+                            ? "; code blocks stay plain"
+                            : "; code blocks not in the cache stay plain";
     if (!r.started) {
       diags.warning(where, "cannot run `" + python + "` (" + r.error +
                                ") to highlight code: install Python 3 and Pygments (apt install "

@@ -57,7 +57,6 @@ using RunChild = ChildRun (*)(const std::vector<std::string>&, std::string_view,
 // missing or fails, a warning at the setting says so and what to install; the code
 // stays plain (what the cache holds is used).
 void highlight_code(Site& site, std::vector<Site>& translations, const std::string& cache_dir,
-                    Diagnostics& diags,
-                    RunChild run = run_child);
+                    Diagnostics& diags, RunChild run = run_child);
 
 }  // namespace sitegen

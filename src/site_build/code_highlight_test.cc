@@ -47,8 +47,8 @@ const char* kPlainHtml =
     "<pre tabindex=\"0\"><code>no language &lt;here&gt;\n</code></pre>\n";
 
 TEST_CASE("code blocks: a block's language and text are gathered as the writer reads them") {
-  std::vector<MarkdownCodeBlock> blocks =
-      markdown_code_blocks("a\n\n```cpp {.x}\nint a;\n\nb\n```\n\n~~~\nplain\n~~~\n\n    indented\n");
+  std::vector<MarkdownCodeBlock> blocks = markdown_code_blocks(
+      "a\n\n```cpp {.x}\nint a;\n\nb\n```\n\n~~~\nplain\n~~~\n\n    indented\n");
   REQUIRE(blocks.size() == 1);
   CHECK(blocks[0].language == "cpp");
   CHECK(blocks[0].code == "int a;\n\nb\n");
@@ -70,24 +70,24 @@ TEST_CASE("code highlight: without [code] highlight = true, code blocks stay as 
 TEST_CASE("code highlight: a fenced block with a language gets Pygments' spans; others stay") {
   if (skip_without_pygments()) return;
   BuildOptions opts;
-  BuildResult r = build_files_with(
-      {{"site.toml", kHighlightSite},
-       {"bio.md", kPythonBio},
-       {"posts/code.md", "+++\ntitle = \"Code\"\ndate = 2024-05-01\n+++\n\n" +
-                             std::string(kPythonBio)}},
-      opts);
+  BuildResult r =
+      build_files_with({{"site.toml", kHighlightSite},
+                        {"bio.md", kPythonBio},
+                        {"posts/code.md", "+++\ntitle = \"Code\"\ndate = 2024-05-01\n+++\n\n" +
+                                              std::string(kPythonBio)}},
+                       opts);
   CHECK(r.diags.format_all() == "");
   std::string home = main_of(page_of(r, "index.html"));
   CHECK(home.find(std::string(kPythonHtml) + kPlainHtml) != std::string::npos);
   std::string post = main_of(page_of(r, "posts/code/index.html"));
   CHECK(post.find(std::string(kPythonHtml) + kPlainHtml) != std::string::npos);
   // The same bytes again.
-  BuildResult again = build_files_with(
-      {{"site.toml", kHighlightSite},
-       {"bio.md", kPythonBio},
-       {"posts/code.md", "+++\ntitle = \"Code\"\ndate = 2024-05-01\n+++\n\n" +
-                             std::string(kPythonBio)}},
-      opts);
+  BuildResult again =
+      build_files_with({{"site.toml", kHighlightSite},
+                        {"bio.md", kPythonBio},
+                        {"posts/code.md", "+++\ntitle = \"Code\"\ndate = 2024-05-01\n+++\n\n" +
+                                              std::string(kPythonBio)}},
+                       opts);
   REQUIRE(again.output.files.size() == r.output.files.size());
   for (const auto& [rel, file] : r.output.files) CHECK(again.output.files[rel].bytes == file.bytes);
 }
@@ -97,7 +97,8 @@ TEST_CASE("code highlight: the cache serves a rebuild without Python") {
   testing::TempDir tmp;
   BuildOptions opts;
   opts.code_cache_dir = (tmp.path / "code").string();
-  BuildResult first = build_files_with({{"site.toml", kHighlightSite}, {"bio.md", kPythonBio}}, opts);
+  BuildResult first =
+      build_files_with({{"site.toml", kHighlightSite}, {"bio.md", kPythonBio}}, opts);
   CHECK(first.diags.format_all() == "");
   // One entry per block with a language: Python's, and the unknown one (kept plain).
   size_t entries = 0;
