@@ -245,6 +245,7 @@ void highlight_code(Site& site, std::vector<Site>& translations, const std::stri
       diags.warning(where, "Pygments (`" + python + "`) failed with exit status " +
                                std::to_string(r.status) + ": " + last_line(r.err) + plain);
     } else if (!read_pygments_output(r.out, missing, &version, &err)) {
+      for (CodeBlockHtml* b : missing) b->known = false;  // none of a broken answer is used
       diags.warning(where, "Pygments (`" + python + "`) failed: " + err + plain);
     } else if (!cache_dir.empty()) {
       for (const CodeBlockHtml* b : missing)

@@ -153,6 +153,30 @@ TEST_CASE("code highlight: a Python without Pygments is a warning at `highlight`
   CHECK(translations[0].code_html.empty());
 }
 
+// A Pygments whose answer breaks off in the second block.
+ChildRun cut_short(const std::vector<std::string>&, std::string_view, int) {
+  ChildRun r;
+  r.started = true;
+  r.status = 0;
+  r.out = "pygments 2.14.0\n8\n<b>x</b>99\n<i>";
+  return r;
+}
+
+TEST_CASE("code highlight: a broken answer is a warning, and none of it is used") {
+  Site site;
+  site.code.highlight = true;
+  site.code.python = "/opt/py/bin/python3";
+  site.code.python_loc = SourceLoc{"content/site.toml", 7, 10};
+  site.bio = "```python\nx = 1\n```\n\n```toml\nx = 1\n```\n";
+  std::vector<Site> translations;
+  Diagnostics diags;
+  highlight_code(site, translations, "", diags, cut_short);
+  CHECK(diags.format_all() ==
+        "content/site.toml:7:10: warning: Pygments (`/opt/py/bin/python3`) failed: its answer for "
+        "block 2 is cut short; code blocks stay plain\n");
+  CHECK(site.code_html.empty());
+}
+
 TEST_CASE("code highlight: Pygments' answer is read into each block, in order") {
   CodeBlockHtml a{"python", "x\n", false, ""}, b{"nosuch", "y\n", false, ""};
   std::vector<CodeBlockHtml*> blocks = {&a, &b};
