@@ -52,6 +52,9 @@ TEST_PACKAGES=(
   zsh fish groff-base
   # tests/bibtex_pybtex_test.py: every generated .bib read by another BibTeX parser
   python3-pybtex
+  # code blocks highlighted at build time ([code] highlight = true): Pygments, which
+  # sitegen runs when a site asks for it (optional for users; its tests need it)
+  python3-pygments
   # scripts/release.sh fetches Debian 11's glibc and md4c's and cpp-httplib's Debian
   # sources (pinned by SHA-256), and links with clang-14 (above) LLVM's C++ library,
   # unwinder and runtime and OpenSSL, all static

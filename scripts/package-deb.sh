@@ -159,6 +159,7 @@ Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $(du -sk --exclude=DEBIAN "$root" | cut -f1)
 Depends: $depends
+Suggests: chromium, python3-pygments
 Section: web
 Priority: optional
 Homepage: $homepage

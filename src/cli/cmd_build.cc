@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "base/base_url.h"
+#include "base/cache_dir.h"
 #include "cli/cli.h"
 #include "images/image_cache.h"
 #include "output/link_check.h"
@@ -167,6 +168,7 @@ int cmd_build(const std::vector<std::string>& args, Io io) {
   BuildArgs a;
   a.options.cv_pdf = true;
   a.options.image_cache_dir = default_image_cache_dir();
+  a.options.code_cache_dir = default_cache_dir("code");
   if (!parse_args(args, true, &a, io)) return kExitUsage;
   if (int rc = check_content_dir("build", a, io)) return rc;
   std::string unsafe = unsafe_output(a.content, a.out);
@@ -222,6 +224,7 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
   if (!a.links) drop = [](const std::string&, std::string_view) { return true; };
   a.options.report_untranslated = true;
   a.options.image_cache_dir = default_image_cache_dir();
+  a.options.code_cache_dir = default_cache_dir("code");
   // As `build` would: the CV links each language's cv.pdf, which is not printed here.
   a.options.cv_pdf = true;
   a.options.cv_pdf_unprinted = true;

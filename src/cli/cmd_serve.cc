@@ -11,6 +11,7 @@
 #include <ostream>
 #include <thread>
 
+#include "base/cache_dir.h"
 #include "cli/cli.h"
 #include "cli/open_url.h"
 #include "images/image_cache.h"
@@ -81,6 +82,7 @@ bool parse_args(const std::vector<std::string>& args, ServeArgs* a, Io io) {
   }
   if (!have_content) a->options.content_dir = default_content_dir();
   a->options.image_cache_dir = default_image_cache_dir();
+  a->options.code_cache_dir = default_cache_dir("code");
   a->content_given = have_content;
   return true;
 }

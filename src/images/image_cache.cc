@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "base/cache_dir.h"
 #include "base/write_file.h"
 #include "images/image_codec.h"
 
@@ -92,14 +93,7 @@ bool write_cached_image(const std::string& dir, const std::string& key, const Im
 }
 
 std::string default_image_cache_dir() {
-  auto env = [](const char* name) {
-    const char* v = std::getenv(name);
-    return std::string(v ? v : "");
-  };
-  std::string base = env("SITEGEN_CACHE_DIR");
-  if (base.empty() && !env("XDG_CACHE_HOME").empty()) base = env("XDG_CACHE_HOME") + "/sitegen";
-  if (base.empty() && !env("HOME").empty()) base = env("HOME") + "/.cache/sitegen";
-  return base.empty() ? "" : base + "/images";
+  return default_cache_dir("images");
 }
 
 }  // namespace sitegen

@@ -277,6 +277,13 @@ void load_site_toml(const Source& source, const TomlNode& root, Site& site, Diag
     cr.string("browser", &site.cv_settings.browser);
     cr.finish();
   }
+  if (const TomlNode* code = r.table("code")) {
+    TableReader cr(*code, "[code]", diags);
+    if (cr.boolean("highlight", &site.code.highlight))
+      site.code.highlight_loc = cr.find("highlight")->loc;
+    if (cr.string("python", &site.code.python)) site.code.python_loc = cr.find("python")->loc;
+    cr.finish();
+  }
   if (const TomlNode* style = r.table("style")) load_style(source, *style, site.style, diags);
   if (const TomlNode* comments = r.table("comments"))
     load_comments(*comments, site.comments, diags);

@@ -20,7 +20,11 @@ using md4c_html::append_text;
 class HtmlWriter {
  public:
   HtmlWriter(std::string& out, const MarkdownOptions& opts, FootnoteRefs* notes)
-      : out_(out), rules_(opts), notes_(notes), figures_(opts.figures) {}
+      : out_(out),
+        rules_(opts),
+        notes_(notes),
+        figures_(opts.figures),
+        code_html_(opts.code_html && !opts.code_html->empty() ? opts.code_html : nullptr) {}
 
   static int enter_block(MD_BLOCKTYPE type, void* detail, void* self) {
     static_cast<HtmlWriter*>(self)->flush_text();
@@ -205,13 +209,21 @@ class HtmlWriter {
       case MD_BLOCK_CODE: {
         const auto* d = static_cast<const MD_BLOCK_CODE_DETAIL*>(detail);
         std::string& o = sink();
-        o += "<pre><code";
+        // A page's code block scrolls sideways on a narrow screen, as its tables do:
+        // keyboard users reach it to scroll (WCAG 2.1.1).
+        o += rules_.wrap_tables() ? "<pre tabindex=\"0\"><code" : "<pre><code";
         if (d->lang.text != nullptr) {
           o += " class=\"language-";
           append_attribute(o, d->lang, false);
           o += '"';
         }
         o += '>';
+        // Its text is gathered too when a highlighted version may replace it.
+        if (code_html_ && d->lang.text != nullptr && d->lang.size > 0) {
+          in_code_ = true;
+          code_at_ = o.size();
+          code_ = std::string(d->lang.text, d->lang.size) + '\n';
+        }
         break;
       }
       case MD_BLOCK_HTML:
@@ -281,9 +293,18 @@ class HtmlWriter {
         o += ">\n";
         break;
       }
-      case MD_BLOCK_CODE:
-        sink() += "</code></pre>\n";
+      case MD_BLOCK_CODE: {
+        std::string& o = sink();
+        if (in_code_) {
+          in_code_ = false;
+          if (auto it = code_html_->find(code_); it != code_html_->end()) {
+            o.resize(code_at_);
+            o += it->second;
+          }
+        }
+        o += "</code></pre>\n";
         break;
+      }
       case MD_BLOCK_HTML:
         break;
       case MD_BLOCK_P: {
@@ -452,6 +473,7 @@ class HtmlWriter {
 
   void text(MD_TEXTTYPE type, std::string_view s) {
     if (type != MD_TEXT_NORMAL) flush_text();
+    if (in_code_) md4c_html::append_code_text(code_, type, s);
     switch (type) {
       case MD_TEXT_NULLCHAR:
         // Inside a run of raw HTML (a NUL in a tag) it stays part of the run.
@@ -505,6 +527,12 @@ class HtmlWriter {
   size_t title_at_ = 0;
   size_t image_end_ = 0;
   bool image_titled_ = false;
+  // Highlighted code blocks (MarkdownOptions::code_html), and the block being read: its
+  // key (code_block_key) and where its escaped text starts in the output.
+  const std::map<std::string, std::string>* code_html_ = nullptr;
+  bool in_code_ = false;
+  std::string code_;
+  size_t code_at_ = 0;
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <md4c.h>
 
 #include "markdown/html_writer.h"
+#include "markdown/md4c_escape.h"
 #include "text/ascii.h"
 #include "text/utf8.h"
 
@@ -53,6 +54,32 @@ struct Collector {
   static int ignore_text(MD_TEXTTYPE, const MD_CHAR*, MD_SIZE, void*) { return 0; }
 };
 
+// The fenced blocks with a language, their text gathered as the HTML writer gathers it.
+struct CodeCollector {
+  std::vector<MarkdownCodeBlock> blocks;
+  bool in_code = false;
+
+  static int enter_block(MD_BLOCKTYPE type, void* detail, void* self) {
+    auto* c = static_cast<CodeCollector*>(self);
+    if (type != MD_BLOCK_CODE) return 0;
+    const auto* d = static_cast<const MD_BLOCK_CODE_DETAIL*>(detail);
+    if (d->lang.text == nullptr || d->lang.size == 0) return 0;
+    c->in_code = true;
+    c->blocks.push_back({std::string(d->lang.text, d->lang.size), ""});
+    return 0;
+  }
+  static int leave_block(MD_BLOCKTYPE type, void*, void* self) {
+    if (type == MD_BLOCK_CODE) static_cast<CodeCollector*>(self)->in_code = false;
+    return 0;
+  }
+  static int text(MD_TEXTTYPE type, const MD_CHAR* text, MD_SIZE size, void* self) {
+    auto* c = static_cast<CodeCollector*>(self);
+    if (c->in_code)
+      md4c_html::append_code_text(c->blocks.back().code, type, std::string_view(text, size));
+    return 0;
+  }
+};
+
 }  // namespace
 
 std::string markdown_to_html(std::string_view md, const MarkdownOptions& opts) {
@@ -94,6 +121,29 @@ std::vector<MarkdownLink> markdown_links(std::string_view md) {
   md_parse(input.data(), static_cast<MD_SIZE>(input.size()), &parser, &c);
   for (MarkdownLink& l : c.links) l.offset += skipped;
   return std::move(c.links);
+}
+
+std::vector<MarkdownCodeBlock> markdown_code_blocks(std::string_view md) {
+  std::string input(md.substr(byte_order_mark_size(md)));  // as markdown_to_html reads it
+  CodeCollector c;
+  MD_PARSER parser = {0,
+                      kParserFlags,
+                      &CodeCollector::enter_block,
+                      &CodeCollector::leave_block,
+                      &Collector::ignore_span,
+                      &Collector::ignore_span,
+                      &CodeCollector::text,
+                      nullptr,
+                      nullptr};
+  md_parse(input.data(), static_cast<MD_SIZE>(input.size()), &parser, &c);
+  return std::move(c.blocks);
+}
+
+std::string code_block_key(std::string_view language, std::string_view code) {
+  std::string key;
+  key.reserve(language.size() + 1 + code.size());
+  key.append(language).append(1, '\n').append(code);
+  return key;
 }
 
 }  // namespace sitegen

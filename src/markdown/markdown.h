@@ -2,6 +2,7 @@
 // nothing outside markdown/ includes md4c) and html_writer.* writes the HTML.
 #pragma once
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,7 +27,8 @@ struct MarkdownOptions {
   std::string_view base_path;
   // When set, each table is in a focusable region that scrolls sideways on narrow screens
   // (keyboard users can scroll it too: WCAG 2.1.1), named this for screen readers: the
-  // word for "Table" in the page's language. Must outlive the call.
+  // word for "Table" in the page's language; and each code block's <pre>, which scrolls
+  // sideways too, is focusable. Must outlive the call.
   std::string_view table_label;
   // When set, the checkbox of a task list item ("- [x] done") is named this for screen
   // readers, as it has no label of its own: "Done" or "To do" in the page's language.
@@ -36,6 +38,10 @@ struct MarkdownOptions {
   // An image with a title alone in its paragraph (`![alt](src "caption")`) becomes a
   // <figure> with the title as its <figcaption> (posts).
   bool figures = false;
+  // Code blocks already highlighted (site_build/code_highlight.h), by code_block_key: a
+  // fenced block whose language and code are here gets this HTML inside its
+  // <pre><code class="language-x"> instead of its escaped text. Must outlive the call.
+  const std::map<std::string, std::string>* code_html = nullptr;
 };
 
 // Block Markdown (bio, page bodies, abstracts, CV details).
@@ -52,5 +58,20 @@ struct MarkdownLink {
 // The links and images of a text with where each is written, for the build's check of
 // links to the site's own files.
 std::vector<MarkdownLink> markdown_links(std::string_view md);
+
+// A fenced code block with a language (```python): the first word of its info string and
+// its text as md4c reads it (each line with its newline).
+struct MarkdownCodeBlock {
+  std::string language;
+  std::string code;
+};
+
+// The fenced code blocks of a text that name a language, in order, for the build to
+// highlight them all at once before the pages are rendered.
+std::vector<MarkdownCodeBlock> markdown_code_blocks(std::string_view md);
+
+// The key of a block in MarkdownOptions::code_html: its language, a newline (which no
+// language holds), its code.
+std::string code_block_key(std::string_view language, std::string_view code);
 
 }  // namespace sitegen

@@ -12,6 +12,11 @@ namespace sitegen::md4c_html {
 // What md4c-html writes for a NUL (U+FFFD).
 inline constexpr std::string_view kReplacementChar = "\xEF\xBF\xBD";
 
+// A code block's text as it reads (for highlighting it): md4c's pieces, a NUL as U+FFFD.
+inline void append_code_text(std::string& code, MD_TEXTTYPE type, std::string_view text) {
+  code += type == MD_TEXT_NULLCHAR ? kReplacementChar : text;
+}
+
 // Text and attribute values: & < > " escaped, a NUL byte dropped.
 void append_text(std::string& out, std::string_view text);
 // A link or image URL: & as &amp;, bytes outside md4c-html's URL set as %XX.

@@ -143,6 +143,15 @@ struct CvSettings {
   std::string browser;       // Chromium or Chrome: a command on PATH or a path; "": found
 };
 
+// site.toml's [code]: fenced code blocks highlighted by Pygments at build time
+// (site_build/code_highlight.h).
+struct CodeSettings {
+  bool highlight = false;
+  SourceLoc highlight_loc;  // where `highlight` is written, for the message when Pygments fails
+  std::string python;       // the Python that has Pygments: a command on PATH or a path
+  SourceLoc python_loc;
+};
+
 // The sections a home page can show ([style] home), in the order they have without it.
 inline constexpr std::string_view kHomeSections[] = {"bio",   "interests", "people",      "news",
                                                      "posts", "projects",  "publications"};
@@ -400,6 +409,10 @@ struct Site {
   std::vector<Talk> talks;
   std::vector<CvSection> cv;
   CvSettings cv_settings;
+  CodeSettings code;
+  // The highlighted HTML of the code blocks (set by the build when [code] asks for it), by
+  // code_block_key (markdown.h).
+  std::map<std::string, std::string> code_html;
   StyleSettings style;
   CommentSettings comments;
   AnalyticsSettings analytics;

@@ -78,6 +78,7 @@ Server::Impl::Built Server::Impl::build() const {
   build_options.preview = true;  // and loads nothing from other sites: no comments
   build_options.cv_pdf = options.cv_pdf;
   build_options.image_cache_dir = options.image_cache_dir;
+  build_options.code_cache_dir = options.code_cache_dir;
   build_options.stop_printing = &stop_printing;
   DiskSource disk(options.content_dir);
   RecordingSource source(disk);

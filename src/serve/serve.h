@@ -34,6 +34,7 @@ struct ServeOptions {
   std::string theme_search_dir;    // as BuildOptions::theme_search_dir
   bool cv_pdf = false;             // print cv.pdf on every build (--pdf), as `build` does
   std::string image_cache_dir;     // as BuildOptions::image_cache_dir
+  std::string code_cache_dir;      // as BuildOptions::code_cache_dir
 };
 
 // A built site as it is served. Its pages are rendered when first requested.

@@ -15,6 +15,7 @@
 #include "model/taxonomy.h"
 #include "render/sitemap.h"
 #include "site_build/accent.h"
+#include "site_build/code_highlight.h"
 #include "site_build/cv_pdf.h"
 #include "site_build/local_links.h"
 #include "site_build/site_images.h"
@@ -275,6 +276,8 @@ BuildResult build_site(const Source& content, const BuildOptions& options, const
   add_site_images(content, site_image_wants(site), options.image_cache_dir, site, images, diags);
   for (Site& t : translations) t.images = site.images;
   if (diags.has_errors()) return result;
+  // The code blocks, highlighted all at once before the pages are rendered ([code]).
+  highlight_code(site, translations, options.code_cache_dir, diags);
 
   ViewOptions vopts;
   vopts.comments = !options.preview;

@@ -26,6 +26,7 @@ struct BuildOptions {
   bool preview = false;              // `serve`: no other site's script ([comments], [analytics])
   std::string person;                // a group member's id: build their personal site (--person)
   std::string image_cache_dir;       // where resized images are kept between builds; "": nowhere
+  std::string code_cache_dir;        // where highlighted code is kept between builds; "": nowhere
   bool cv_pdf = false;               // print cv.pdf when site.toml asks for it ([cv] pdf = true)
   bool cv_pdf_unprinted = false;     // with cv_pdf: each language's cv.pdf is linked and named
                                      // in the output (empty) but not printed (`check`)

@@ -278,7 +278,9 @@ View::~View() {
 }
 
 std::string View::md(const std::string& text, bool trusted) const {
-  return markdown_to_html(text, page_markdown_options(urls_, trusted, ui_));
+  MarkdownOptions o = page_markdown_options(urls_, trusted, ui_);
+  o.code_html = &site_.code_html;
+  return markdown_to_html(text, o);
 }
 
 std::string View::md_inline(const std::string& text, bool trusted) const {

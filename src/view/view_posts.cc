@@ -178,7 +178,9 @@ Data View::post_tag(size_t tag) const {
 
 Data View::post(size_t index) const {
   const Post& p = site_.posts[index];
-  std::string body_html = post_html(site_, p, urls_, ui_, page_markdown_options(urls_, true, ui_));
+  MarkdownOptions opts = page_markdown_options(urls_, true, ui_);
+  opts.code_html = &site_.code_html;
+  std::string body_html = post_html(site_, p, urls_, ui_, opts);
   Data d = page_meta("post", p.title, p.path, p.summary, sitegen::has_math(body_html));
   put(d, "body_html", std::move(body_html));
   Data post = post_item(index);

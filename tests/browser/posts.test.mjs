@@ -3,7 +3,8 @@
 // site's paper with its references, tags, previous and next), the list
 // by year and a tag's page, with no WCAG 2.1 A/AA violation (axe) at 1280 and 390 px in
 // the light and the dark scheme, and no error from the W3C Nu checker; a draft is left
-// out of the built site and shown, marked, by `sitegen serve`.
+// out of the built site and shown, marked, by `sitegen serve`; a code block is coloured by
+// Pygments at build time ([code] highlight = true), in both schemes.
 //
 // Run: npm ci --prefix tests/browser && node tests/browser/posts.test.mjs
 // (SITEGEN_BINARY names the binary; default build/sitegen). Under ctest, a missing
@@ -27,13 +28,20 @@ if (!missing && spawnSync('java', ['-version']).status !== 0)
 skipWhenMissing(missing);
 const { chromium } = await import('playwright-core');
 const axeSource = fs.readFileSync(axeScript, 'utf8');
+// The highlighting needs Pygments (scripts/install-deps.sh --test installs it); without it
+// the build warns and the code stays plain, and only the test of its colours is skipped.
+const noPygments = spawnSync('python3', ['-c', 'import pygments']).status !== 0
+  && 'no python3 with Pygments (apt install python3-pygments)';
+const kCode = 'def area(r):\n    return 3.14 * r ** 2  # "pi r squared"\n';
 
 // A German site of three posts (one a draft); the long one takes three minutes to read.
 const kLong = Array.from({ length: 600 }, (_, i) => `Wort${i}`).join(' ');
 const kFiles = {
-  'site.toml': 'title = "Adas Seite"\nlanguage = "de"\n[person]\nname = "Ada Example"\n',
+  'site.toml': 'title = "Adas Seite"\nlanguage = "de"\n[person]\nname = "Ada Example"\n'
+    + '[code]\nhighlight = true\n',
   'posts/erstes-licht.md': '+++\ntitle = "Erstes Licht"\ndate = 2025-03-01\ntags = ["Optik"]\n'
-    + 'summary = "Das Teleskop sieht."\n+++\n\nDas erste Bild war *unscharf*.\n',
+    + 'summary = "Das Teleskop sieht."\n+++\n\nDas erste Bild war *unscharf*.\n\n'
+    + '```python\n' + kCode + '```\n',
   'posts/zweiter-blick.md': '+++\ntitle = "Zweiter Blick"\ndate = 2026-01-15\nupdated = 2026-02-01\n'
     + 'tags = ["Optik", "Notizen"]\nauthors = ["Ada Example", "Grace Hopper"]\n+++\n\n'
     + `Der Fehler fiel wie $1/n$.[^n] Die Linse ist unsere [@linse].\n\n${kLong}\n\n`
@@ -50,6 +58,7 @@ let browser;
 let site;
 
 before(async () => {
+  process.env.SITEGEN_CACHE_DIR = path.join(work, 'cache');  // not the user's cache
   writeTree(content, kFiles);
   buildSite(content, 'https://example.github.io/repo/', out);
   site = await serveSite(out, '/repo/');
@@ -101,6 +110,27 @@ test("a post's page reads as a post: date, reading time, authors, tags, neighbou
     await page.close();
   }
 });
+
+test('a code block is coloured: keywords, strings, comments unlike the text, in both schemes',
+  { skip: noPygments }, async () => {
+    for (const colorScheme of ['light', 'dark']) {
+      const context = await browser.newContext({ colorScheme });
+      const page = await context.newPage();
+      await page.goto(`${site.url}posts/erstes-licht/`, { waitUntil: 'load' });
+      const code = page.locator('pre code.language-python');
+      // The reader sees the code as written.
+      assert.equal(await code.innerText(), kCode);
+      const colours = await code.evaluate((el) => Object.fromEntries(
+        [['text', el], ['keyword', el.querySelector('.k')], ['number', el.querySelector('.mf')],
+          ['comment', el.querySelector('.c1')], ['name', el.querySelector('.nf')]]
+          .map(([k, e]) => [k, e && getComputedStyle(e).color])));
+      for (const kind of ['keyword', 'number', 'comment', 'name']) {
+        assert.ok(colours[kind], `${colorScheme}: a ${kind} token is marked`);
+        assert.notEqual(colours[kind], colours.text, `${colorScheme}: the ${kind} has a colour of its own`);
+      }
+      await context.close();
+    }
+  });
 
 test('the list is grouped by year, a tag has its page, and the draft is not built', async () => {
   const page = await browser.newPage();

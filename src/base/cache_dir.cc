@@ -1,0 +1,18 @@
+#include "base/cache_dir.h"
+
+#include <cstdlib>
+
+namespace sitegen {
+
+std::string default_cache_dir(std::string_view part) {
+  auto env = [](const char* name) {
+    const char* v = std::getenv(name);
+    return std::string(v ? v : "");
+  };
+  std::string base = env("SITEGEN_CACHE_DIR");
+  if (base.empty() && !env("XDG_CACHE_HOME").empty()) base = env("XDG_CACHE_HOME") + "/sitegen";
+  if (base.empty() && !env("HOME").empty()) base = env("HOME") + "/.cache/sitegen";
+  return base.empty() ? "" : base + "/" + std::string(part);
+}
+
+}  // namespace sitegen
