@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "base/source.h"
-#include "base/write_file.h"
+#include "base/whole_file.h"
 #include "bibtex/bibtex.h"
 #include "cli/cli.h"
 #include "import/hugo_blox.h"

@@ -6,7 +6,7 @@
 #include <ostream>
 #include <sstream>
 
-#include "base/write_file.h"
+#include "base/whole_file.h"
 #include "bibtex/bibtex.h"
 #include "bibtex/bibtex_write.h"
 #include "cli/build_info.h"

@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <ostream>
 
-#include "base/write_file.h"
+#include "base/whole_file.h"
 #include "cli/cli.h"
 #include "import/citations_write.h"
 #include "import/web_import.h"

@@ -5,12 +5,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "base/cache_dir.h"
-#include "base/write_file.h"
+#include "base/whole_file.h"
 #include "images/image_codec.h"
+#include "text/strings.h"
 
 namespace sitegen {
 
@@ -20,25 +20,10 @@ namespace {
 
 constexpr std::string_view kCacheHeader = "sitegen image cache 1";
 
-uint64_t fnv1a(uint64_t h, std::string_view bytes) {
-  for (unsigned char c : bytes) h = (h ^ c) * 1099511628211ull;
-  return h;
-}
-
 std::string file_name(const std::string& key, int width) {
   return key + "-" + std::to_string(width) + ".webp";
 }
 
-bool read_whole(const fs::path& p, std::string* out) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream s;
-  s << in.rdbuf();
-  *out = std::move(s).str();
-  return in.good() || in.eof();
-}
-
-// Writes `bytes` as `path` through a temporary file beside it.
 }  // namespace
 
 std::string image_key(std::string_view bytes, const std::vector<int>& display_widths) {
@@ -47,7 +32,7 @@ std::string image_key(std::string_view bytes, const std::vector<int>& display_wi
                        "|widths";
   for (int w : display_widths) params += " " + std::to_string(w);
   params += "|" + std::to_string(bytes.size()) + "|";
-  uint64_t h = fnv1a(fnv1a(1469598103934665603ull, params), bytes);
+  uint64_t h = fnv1a(bytes, fnv1a(params));
   char buf[17];
   std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
   return buf;
@@ -56,7 +41,7 @@ std::string image_key(std::string_view bytes, const std::vector<int>& display_wi
 std::optional<ImageResult> read_cached_image(const std::string& dir, const std::string& key) {
   if (dir.empty()) return std::nullopt;
   std::string meta;
-  if (!read_whole(fs::path(dir) / (key + ".txt"), &meta)) return std::nullopt;
+  if (!read_file_whole(fs::path(dir) / (key + ".txt"), &meta)) return std::nullopt;
   std::istringstream in(meta);
   std::string header;
   if (!std::getline(in, header) || header != kCacheHeader) return std::nullopt;
@@ -65,7 +50,7 @@ std::optional<ImageResult> read_cached_image(const std::string& dir, const std::
   for (int w, h; in >> w >> h;) {
     ImageFile& f = r.files.emplace_back();
     f.path = std::string(kImageDir) + file_name(key, w);
-    if (!read_whole(fs::path(dir) / file_name(key, w), &f.bytes) || f.bytes.empty())
+    if (!read_file_whole(fs::path(dir) / file_name(key, w), &f.bytes) || f.bytes.empty())
       return std::nullopt;
     r.image.variants.push_back({f.path, w, h});
   }

@@ -12,14 +12,13 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <mutex>
 #include <optional>
 #include <set>
-#include <sstream>
 #include <vector>
 
 #include "base/parallel.h"
+#include "base/whole_file.h"
 #include "output/manifest.h"
 #include "output/swap_dirs.h"
 
@@ -28,15 +27,6 @@ namespace fs = std::filesystem;
 namespace sitegen {
 
 namespace {
-
-bool read_file(const fs::path& p, std::string* out) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  *out = std::move(ss).str();
-  return !in.bad();
-}
 
 // Writes all of `bytes` to an open descriptor; false with errno set on failure.
 bool write_all(int fd, const char* data, size_t size) {
@@ -125,7 +115,7 @@ bool copy_file_bytes(const fs::path& from, int dir, const char* rel, const fs::p
 std::optional<std::set<std::string>> read_stamp(const fs::path& out, std::string* err) {
   std::string text;
   std::error_code ec;
-  if (!fs::is_regular_file(out / kStampFile, ec) || !read_file(out / kStampFile, &text))
+  if (!fs::is_regular_file(out / kStampFile, ec) || !read_file_whole(out / kStampFile, &text))
     return std::nullopt;
   std::set<std::string> files;
   if (read_manifest(text, &files, err)) return files;
@@ -137,11 +127,11 @@ bool same_bytes(const fs::path& p, const std::string& copy_from, std::string_vie
   if (!copy_from.empty()) {
     if (fs::file_size(p, ec) != fs::file_size(copy_from, ec) || ec) return false;
     std::string a, b;
-    return read_file(p, &a) && read_file(copy_from, &b) && a == b;
+    return read_file_whole(p, &a) && read_file_whole(copy_from, &b) && a == b;
   }
   if (fs::file_size(p, ec) != bytes.size() || ec) return false;
   std::string old;
-  return read_file(p, &old) && old == bytes;
+  return read_file_whole(p, &old) && old == bytes;
 }
 
 // Hard link when possible (same file system, cheap); a copy otherwise.
@@ -234,7 +224,7 @@ bool read_output_file(const OutputFile& f, std::string* bytes, std::string* err)
     *bytes = f.bytes;
     return true;
   }
-  if (read_file(f.copy_from, bytes)) return true;
+  if (read_file_whole(f.copy_from, bytes)) return true;
   *err = "cannot read " + f.copy_from + ": " + std::strerror(errno);
   return false;
 }

@@ -6,11 +6,10 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
-#include "base/write_file.h"
+#include "base/whole_file.h"
 #include "markdown/markdown.h"
+#include "text/strings.h"
 
 namespace sitegen {
 
@@ -68,15 +67,8 @@ void for_each_markdown(const Site& site, Fn fn) {
   for (const Publication& p : site.publications) fn(p.abstract);
 }
 
-uint64_t fnv1a(uint64_t h, std::string_view bytes) {
-  for (unsigned char c : bytes) h = (h ^ c) * 1099511628211ull;
-  return h;
-}
-
 std::string cache_name(const CodeBlockHtml& block) {
-  uint64_t h = 1469598103934665603ull;
-  h = fnv1a(h, kCacheHeader);
-  h = fnv1a(h, code_block_key(block.language, block.code));
+  uint64_t h = fnv1a(code_block_key(block.language, block.code), fnv1a(kCacheHeader));
   char buf[17];
   std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
   return std::string(buf) + ".html";
@@ -120,7 +112,7 @@ std::map<std::string, CodeBlockHtml> code_blocks_of(const Site& site,
 }
 
 std::vector<std::string> pygments_command(const std::string& python) {
-  return {python.empty() ? "python3" : python, "-c", kPygmentsScript};
+  return {python, "-c", kPygmentsScript};
 }
 
 std::string pygments_input(const std::vector<const CodeBlockHtml*>& blocks) {
@@ -175,11 +167,8 @@ bool read_pygments_output(const std::string& out, const std::vector<CodeBlockHtm
 
 bool read_cached_code(const std::string& dir, CodeBlockHtml& block) {
   if (dir.empty()) return false;
-  std::ifstream in(fs::path(dir) / cache_name(block), std::ios::binary);
-  if (!in) return false;
-  std::ostringstream s;
-  s << in.rdbuf();
-  std::string entry = std::move(s).str();
+  std::string entry;
+  if (!read_file_whole(fs::path(dir) / cache_name(block), &entry)) return false;
   // The header lines, then the code (checked: another block with the same hash is not
   // this one), then the HTML.
   std::string_view rest = entry;

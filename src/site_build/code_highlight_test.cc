@@ -18,7 +18,7 @@ using testing::page_of;
 
 // Whether `python3` on PATH has Pygments; the test is skipped, saying so, when not.
 bool skip_without_pygments() {
-  ChildRun r = run_child(pygments_command(""), "", kHighlightTimeoutSeconds);
+  ChildRun r = run_child(pygments_command("python3"), "", kHighlightTimeoutSeconds);
   if (r.started && r.status == 0) return false;
   testing::skip("python3 with Pygments not found (apt install python3-pygments)");
   return true;

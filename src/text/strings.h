@@ -48,11 +48,17 @@ inline bool iequals(std::string_view a, std::string_view b) {
   return true;
 }
 
+// 64-bit FNV-1a of `bytes`, continuing from `h` (the basis by default): cache and file
+// names by content, not a defence against anyone choosing collisions.
+inline uint64_t fnv1a(std::string_view bytes, uint64_t h = 1469598103934665603ull) {
+  for (unsigned char c : bytes) h = (h ^ c) * 1099511628211ull;
+  return h;
+}
+
 // Eight hex digits of a 64-bit FNV-1a hash: a content version for URLs ("?v=1a2b3c4d"),
 // so browsers fetch a file again only when it changed.
 inline std::string short_hash(std::string_view bytes) {
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : bytes) h = (h ^ c) * 1099511628211ull;
+  uint64_t h = fnv1a(bytes);
   char buf[17];
   std::snprintf(buf, sizeof buf, "%08llx", static_cast<unsigned long long>(h & 0xffffffffull));
   return buf;

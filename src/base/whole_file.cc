@@ -1,11 +1,21 @@
-#include "base/write_file.h"
+#include "base/whole_file.h"
 
 #include <fstream>
 #include <random>
+#include <sstream>
 
 namespace sitegen {
 
 namespace fs = std::filesystem;
+
+bool read_file_whole(const fs::path& path, std::string* out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream s;
+  s << in.rdbuf();
+  *out = std::move(s).str();
+  return !in.bad();
+}
 
 bool write_file_whole(const fs::path& path, std::string_view bytes, std::string* err) {
   // A random name, not the process id: two processes (two builds sharing the image

@@ -1,4 +1,4 @@
-#include "base/write_file.h"
+#include "base/whole_file.h"
 
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-// Writing a whole file so that no reader ever sees half of it.
+// A file's bytes read or written whole; a write such that no reader ever sees half of it.
 #pragma once
 
 #include <filesystem>
@@ -6,6 +6,9 @@
 #include <string_view>
 
 namespace sitegen {
+
+// Reads all of `path` into `*out`; false when it cannot be opened or read.
+bool read_file_whole(const std::filesystem::path& path, std::string* out);
 
 // Writes `bytes` to a new file beside `path`, then renames it over `path`: a reader (a
 // browser, another sitegen) finds the old file or the new one, never a part. On failure
