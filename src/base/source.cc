@@ -2,14 +2,9 @@
 #include "base/source.h"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
+#include "base/file_read.h"
 #include "base/site_output.h"
 
 namespace fs = std::filesystem;
@@ -31,16 +26,6 @@ std::string show_size(uintmax_t bytes) {
 std::string too_big(uintmax_t bytes) {
   return "the file is " + show_size(bytes) + "; sitegen reads files up to " +
          show_size(kMaxReadSize);
-}
-
-// Why a file that is not a regular one is not read.
-std::string not_regular(mode_t mode) {
-  if (S_ISDIR(mode)) return "is a directory";
-  const char* what = S_ISFIFO(mode)                   ? "a named pipe (FIFO)"
-                     : S_ISSOCK(mode)                 ? "a socket"
-                     : S_ISCHR(mode) || S_ISBLK(mode) ? "a device"
-                                                      : "not a regular file";
-  return std::string("it is ") + what + "; sitegen reads only regular files";
 }
 
 }  // namespace
@@ -87,13 +72,10 @@ bool DiskSource::inside_folder(const std::string& rel, const std::string& folder
 std::string DiskSource::copy_path(const std::string& rel, std::string* err) const {
   std::optional<std::string> real = resolve(rel, err);
   if (!real) return std::string();
-  struct stat st {};
-  if (::stat(real->c_str(), &st) != 0) {
-    *err = std::strerror(errno);
-    return std::string();
-  }
-  if (!S_ISREG(st.st_mode)) {
-    *err = not_regular(st.st_mode);
+  std::string cannot;
+  std::string why = not_a_regular_file(*real, &cannot);
+  if (!cannot.empty() || !why.empty()) {
+    *err = why.empty() ? std::move(cannot) : std::move(why);
     return std::string();
   }
   return disk_path(rel);  // as the user named it, for messages
@@ -102,50 +84,10 @@ std::string DiskSource::copy_path(const std::string& rel, std::string* err) cons
 std::optional<std::string> DiskSource::read(const std::string& rel, std::string* err) const {
   std::optional<std::string> real = resolve(rel, err);
   if (!real) return std::nullopt;
-  // Non-blocking, so that opening a FIFO returns at once; fstat then refuses it.
-  int fd = ::open(real->c_str(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
-  if (fd < 0) {
-    *err = std::strerror(errno);
-    return std::nullopt;
-  }
-  struct stat st {};
-  std::string why = ::fstat(fd, &st) != 0  ? std::strerror(errno)
-                    : !S_ISREG(st.st_mode) ? not_regular(st.st_mode)
-                    : static_cast<uintmax_t>(st.st_size) > kMaxReadSize
-                        ? too_big(static_cast<uintmax_t>(st.st_size))
-                        : std::string();
-  if (!why.empty()) {
-    *err = std::move(why);
-    ::close(fd);
-    return std::nullopt;
-  }
-  // One read() into a string of the file's size: a stream copy of a 14 MB
-  // publications.toml took as long as parsing a tenth of it. A file that grows while
-  // it is read stops at the limit.
-  std::string bytes(st.st_size > 0 ? st.st_size + 1 : 4096, '\0');
-  size_t size = 0;
-  for (;;) {
-    if (size == bytes.size()) {
-      if (size > kMaxReadSize) {
-        ::close(fd);
-        *err = too_big(size);
-        return std::nullopt;
-      }
-      bytes.resize(std::min(bytes.size() * 2, kMaxReadSize + 1));
-    }
-    ssize_t n = ::read(fd, bytes.data() + size, bytes.size() - size);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      ::close(fd);
-      if (n < 0) {
-        *err = "read failed";
-        return std::nullopt;
-      }
-      break;
-    }
-    size += static_cast<size_t>(n);
-  }
-  bytes.resize(size);
+  uintmax_t size = 0;
+  std::string why;
+  std::optional<std::string> bytes = read_regular_file(*real, kMaxReadSize, &why, &size);
+  if (!bytes) *err = why.empty() ? too_big(size) : std::move(why);
   return bytes;
 }
 
