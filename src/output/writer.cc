@@ -172,6 +172,20 @@ bool OutputWriter::open(const fs::path& out_arg, std::string* err) {
            (ec ? std::string() : " (-o " + to.string() + ")");
     return false;
   }
+  // Where folders cannot be swapped in one step (macOS, Windows), a build killed between
+  // its two renames leaves the previous site, marked, beside a missing output folder: it
+  // is put back first, so that neither it nor the user's files in it are lost.
+  fs::path old = s.parent / old_dir_name(s.out.filename().string());
+  if (!fs::exists(fs::symlink_status(s.out, ec)) && fs::is_directory(fs::symlink_status(old, ec)) &&
+      fs::is_regular_file(fs::symlink_status(old / kWorkMarker, ec))) {
+    fs::rename(old, s.out, ec);
+    if (ec) {
+      *err = "cannot move the previous site back from " + old.string() + " to " + s.out.string() +
+             " (" + ec.message() + "); move it back by hand";
+      return false;
+    }
+    fs::remove(s.out / kWorkMarker, ec);
+  }
   s.exists = fs::exists(s.out, ec);
   if (s.exists && !fs::is_directory(s.out, ec)) {
     *err = "cannot write the site to " + s.out.string() + ": it exists and is not a directory";
@@ -195,9 +209,7 @@ bool OutputWriter::open(const fs::path& out_arg, std::string* err) {
     }
   }
   fs::path staging = s.parent / staging_dir_name(s.out.filename().string());
-  if (!clear_leftover(staging, err) ||
-      !clear_leftover(s.parent / old_dir_name(s.out.filename().string()), err))
-    return false;
+  if (!clear_leftover(staging, err) || !clear_leftover(old, err)) return false;
   fs::create_directory(staging, ec);
   if (!ec && !mark(staging, err)) {
     fs::remove(staging, ec);
