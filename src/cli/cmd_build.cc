@@ -96,6 +96,7 @@ constexpr const char* kReadDirs[] = {"static", "pages", "layouts", "themes"};
 std::string refusal(const fs::path& c, const fs::path& o) {
   std::error_code ec;
   const char* home = std::getenv("HOME");
+  if (!home || !*home) home = std::getenv("USERPROFILE");  // Windows
   if (o == o.root_path()) return "refusing to write the site to the root directory /";
   if (home && *home && o == fs::weakly_canonical(home, ec))
     return "refusing to write the site to your home directory " + o.string();
