@@ -6,6 +6,7 @@
 
 #include "base/file_read.h"
 #include "base/site_output.h"
+#include "base/utf8_path.h"
 
 namespace fs = std::filesystem;
 
@@ -32,12 +33,12 @@ std::string too_big(uintmax_t bytes) {
 
 std::optional<std::string> DiskSource::resolve(const std::string& rel, std::string* err) const {
   std::error_code ec;
-  fs::path root = fs::canonical(root_, ec);
+  fs::path root = fs::canonical(utf8_path(root_), ec);
   if (ec) {
     *err = ec.message();
     return std::nullopt;
   }
-  fs::path p = fs::path(rel).is_absolute() ? fs::path(rel) : fs::path(root_) / rel;
+  fs::path p = utf8_path(rel).is_absolute() ? utf8_path(rel) : utf8_path(root_) / utf8_path(rel);
   fs::path real = fs::canonical(p, ec);
   if (ec) {
     // ENAMETOOLONG and ELOOP say what they are; say so rather than "not found".
@@ -56,7 +57,7 @@ std::optional<std::string> DiskSource::resolve(const std::string& rel, std::stri
 
 bool DiskSource::inside(const std::string& rel, std::string* err) const {
   std::error_code ec;
-  fs::path p = fs::path(rel).is_absolute() ? fs::path(rel) : fs::path(root_) / rel;
+  fs::path p = utf8_path(rel).is_absolute() ? utf8_path(rel) : utf8_path(root_) / utf8_path(rel);
   return fs::canonical(p, ec).empty() || resolve(rel, err).has_value();
 }
 
@@ -64,7 +65,7 @@ bool DiskSource::inside_folder(const std::string& rel, const std::string& folder
   std::string err;
   if (!inside(rel, &err)) return false;
   std::error_code ec;
-  fs::path real = fs::canonical(fs::path(root_) / rel, ec);
+  fs::path real = fs::canonical(utf8_path(root_) / utf8_path(rel), ec);
   if (ec) return true;  // nothing to publish; read() and copy_path() say why
   return is_inside_dir(real.string(), root_ + "/" + folder);
 }
@@ -93,13 +94,13 @@ std::optional<std::string> DiskSource::read(const std::string& rel, std::string*
 
 bool DiskSource::exists(const std::string& rel) const {
   std::error_code ec;
-  return fs::exists(fs::path(root_) / rel, ec);
+  return fs::exists(utf8_path(root_) / utf8_path(rel), ec);
 }
 
 std::vector<std::string> DiskSource::list(const std::string& dir) const {
   std::vector<std::string> out;
   std::error_code ec;
-  fs::path base = fs::path(root_) / dir;
+  fs::path base = utf8_path(root_) / utf8_path(dir);
   if (!fs::is_directory(base, ec)) return out;
   // Directory symlinks are not followed, so a symlink loop cannot trap the walk.
   for (auto it = fs::recursive_directory_iterator(
@@ -112,7 +113,7 @@ std::vector<std::string> DiskSource::list(const std::string& dir) const {
     }
     if (!it->is_regular_file(ec2)) continue;
     // Lexically: fs::relative would resolve a symlinked file to wherever it points.
-    out.push_back(it->path().lexically_relative(root_).generic_string());
+    out.push_back(it->path().lexically_relative(utf8_path(root_)).generic_string());
   }
   std::sort(out.begin(), out.end());
   return out;
@@ -120,9 +121,9 @@ std::vector<std::string> DiskSource::list(const std::string& dir) const {
 
 bool is_inside_dir(const std::string& path, const std::string& dir) {
   std::error_code ec;
-  fs::path p = fs::canonical(path, ec);
+  fs::path p = fs::canonical(utf8_path(path), ec);
   if (ec) return false;
-  fs::path d = fs::canonical(dir, ec);
+  fs::path d = fs::canonical(utf8_path(dir), ec);
   if (ec) return false;
   auto [a, b] = std::mismatch(d.begin(), d.end(), p.begin(), p.end());
   return a == d.end() && b != p.end();

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "base/parallel.h"
+#include "base/utf8_path.h"
 #include "base/whole_file.h"
 #include "output/manifest.h"
 #include "output/out_files.h"
@@ -39,9 +40,9 @@ std::optional<std::set<std::string>> read_stamp(const fs::path& out, std::string
 bool same_bytes(const fs::path& p, const std::string& copy_from, std::string_view bytes) {
   std::error_code ec;
   if (!copy_from.empty()) {
-    if (fs::file_size(p, ec) != fs::file_size(copy_from, ec) || ec) return false;
+    if (fs::file_size(p, ec) != fs::file_size(utf8_path(copy_from), ec) || ec) return false;
     std::string a, b;
-    return read_file_whole(p, &a) && read_file_whole(copy_from, &b) && a == b;
+    return read_file_whole(p, &a) && read_file_whole(utf8_path(copy_from), &b) && a == b;
   }
   if (fs::file_size(p, ec) != bytes.size() || ec) return false;
   std::string old;
@@ -111,7 +112,7 @@ bool read_output_file(const OutputFile& f, std::string* bytes, std::string* err)
     *bytes = f.bytes;
     return true;
   }
-  if (read_file_whole(f.copy_from, bytes)) return true;
+  if (read_file_whole(utf8_path(f.copy_from), bytes)) return true;
   *err = "cannot read " + f.copy_from + ": " + std::strerror(errno);
   return false;
 }
@@ -256,7 +257,7 @@ bool OutputWriter::put(const std::string& rel, std::string_view bytes,
   if (!safe_rel(rel) || rel == kStampFile || rel == kWorkMarker)
     return s.fail("refusing to write `" + rel + "`: the path is not a plain file path inside " +
                   s.out.string());
-  fs::path old = s.out / rel;
+  fs::path old = s.out / utf8_path(rel);
   bool ours = s.exists && s.old_manifest.count(rel);
   std::error_code ec;
   if (s.exists && !ours && fs::exists(fs::symlink_status(old, ec)))
@@ -267,7 +268,7 @@ bool OutputWriter::put(const std::string& rel, std::string_view bytes,
   bool ok = keep ? s.staging_dir.link_or_copy(old, rel.c_str(), old, &why)
             // Copied, never linked: a link would let a tool that edits the output in
             // place (an image optimizer, say) change the file in the content folder too.
-            : !copy_from.empty() ? s.staging_dir.copy(copy_from, rel.c_str(), old, &why)
+            : !copy_from.empty() ? s.staging_dir.copy(utf8_path(copy_from), rel.c_str(), old, &why)
                                  : s.staging_dir.write(rel.c_str(), bytes, old, &why);
   if (!ok) return s.fail(why);
   if (keep) s.unchanged.fetch_add(1, std::memory_order_relaxed);
@@ -336,8 +337,8 @@ bool OutputWriter::commit(const Output& output, WriteStats* stats, std::string* 
             if (writes || wrote) continue;
             it.disable_recursion_pending();
           }
-          fs::create_directories((s.staging / rel).parent_path(), ec);
-          if (!carry_over(it->path(), s.staging / rel, &why)) return fail(why);
+          fs::create_directories((s.staging / utf8_path(rel)).parent_path(), ec);
+          if (!carry_over(it->path(), s.staging / utf8_path(rel), &why)) return fail(why);
         }
         if (walk) return unreadable(entry.path());
       }
