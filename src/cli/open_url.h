@@ -15,4 +15,8 @@ extern const char* const kOpenUrlProgram;
 // signal blocked; its process id, or -1 with *err saying why it could not start.
 pid_t open_url(const std::string& url, std::string* err);
 
+// Collects the exit of an opener open_url() started, if it has ended, so that none is
+// left behind as a zombie; nothing for 0 or -1.
+void reap_opener(pid_t pid);
+
 }  // namespace sitegen
