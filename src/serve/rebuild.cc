@@ -1,6 +1,10 @@
 // The rebuild loop: the watcher reports a batch of changes, the site is built again
 // (pages named, rendered on request), and the build is published once the writes have
 // been quiet, with the events that tell open pages what to do and the terminal line.
+#if defined(_WIN32) && !defined(_POSIX_THREAD_SAFE_FUNCTIONS)
+// MinGW-w64's <time.h> has localtime_r (over Windows' localtime_s) only when asked.
+#define _POSIX_THREAD_SAFE_FUNCTIONS 200112L
+#endif
 #include <algorithm>
 #include <chrono>
 #include <ctime>
