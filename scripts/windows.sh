@@ -7,6 +7,7 @@
 # the SHA-256 of their .dsc, which pins every file of the package (docs/windows.md).
 # Usage: scripts/windows.sh [BUILD_DIR] (default build-windows; the program is
 # BUILD_DIR/sitegen.exe). Needs the packages of scripts/install-deps.sh --test.
+# shellcheck disable=SC2016 # ${prefix} in the .pc texts below is pkg-config's variable
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -157,7 +158,8 @@ cmake_lib() {
     die "building $name for Windows failed (log: $deps/build/$name.log)"
   }
 }
-# A pkg-config file for a library installed without one.
+# A pkg-config file for a library installed without one (${prefix} in the texts given is
+# pkg-config's variable, hence single quotes).
 pc() {
   printf 'prefix=%s\nName: %s\nDescription: %s (for Windows)\nVersion: %s\n%s\n' \
     "$prefix" "$1" "$1" "$2" "$3" >"$prefix/lib/pkgconfig/$1.pc"
