@@ -99,6 +99,51 @@ for site in src/*/; do
   fi
 done
 
+# Windows' own paths: a drive letter, backslashes and a folder named in letters outside
+# ASCII (Wine's Z: is /), and a static file named so too; then a rebuild into the output
+# (on Windows the old site is renamed aside, then the new one in) that keeps a file of
+# the user's there.
+mkdir -p "src/Müller"
+cp -r src/content "src/Müller/site"
+printf 'CV of Jürgen Müller\n' >"src/Müller/site/static/Lebenslauf-Müller.txt"
+"$linux" build "src/Müller/site" -o "linux/müller" >linux/müller.log 2>&1 || fail "the Linux sitegen does not build src/Müller/site"
+winpath() { echo "Z:$(realpath -m "$1" | tr / '\\')"; }
+if ! timeout 600 "$wine" "$exe" build "$(winpath "src/Müller/site")" -o "$(winpath "windows/müller")" \
+  >windows/müller.log 2>&1; then
+  fail "sitegen.exe does not build Z:\\...\\src\\Müller\\site:"
+  cat windows/müller.log
+elif diff -r linux/müller windows/müller >müller.diff; then
+  echo "ok: a drive letter, backslashes and Müller: the same $(find linux/müller -type f | wc -l) files, Lebenslauf-Müller.txt among them"
+else
+  fail "the site under Z:\\...\\Müller builds differently (diff -r, first 40 lines):"
+  head -n 40 müller.diff
+fi
+# sitegen new there writes the same starter site as on Linux.
+"$linux" new "linux/Müller neu" >/dev/null 2>&1 || fail "the Linux sitegen new fails"
+if ! timeout 120 "$wine" "$exe" new "$(winpath "windows/Müller neu")" >windows/new.log 2>&1; then
+  fail "sitegen.exe new Z:\\...\\Müller neu fails:"
+  cat windows/new.log
+elif diff -r "linux/Müller neu" "windows/Müller neu" >new.diff; then
+  echo "ok: new in Z:\\...\\Müller neu writes the same $(find "linux/Müller neu" -type f | wc -l) files"
+else
+  fail "sitegen new writes differently (diff -r, first 40 lines):"
+  head -n 40 new.diff
+fi
+printf 'mine\n' >windows/content/notes.txt
+printf '\nOne more sentence.\n' >>src/content/bio.md
+"$linux" build src/content -o linux/content >/dev/null 2>&1 || fail "the Linux sitegen does not rebuild content"
+printf 'mine\n' >linux/content/notes.txt
+if ! timeout 600 "$wine" "$exe" build src/content -o windows/content >windows/rebuild.log 2>&1; then
+  fail "sitegen.exe does not rebuild content into its earlier output:"
+  cat windows/rebuild.log
+elif diff -r linux/content windows/content >rebuild.diff; then
+  echo "ok: a rebuild into the earlier output swaps in the same files and keeps the user's notes.txt"
+else
+  fail "the rebuild differs (diff -r, first 40 lines):"
+  head -n 40 rebuild.diff
+fi
+ls -a windows | grep -q 'sitegen-\(staging\|old\)' && fail "the rebuild left its work folders: $(ls -a windows)"
+
 # 2. check reports the same problems. What is fair to differ: the separator in the file
 # name a diagnostic starts with (Windows may write bad\site.toml) and CRLF line ends;
 # the rest, the line:col and the message, must be the same bytes.
@@ -158,6 +203,21 @@ if [[ "$served" == true ]]; then
 else
   fail "sitegen.exe serve did not answer http://127.0.0.1:$port/ within 120 s; its output:"
   cat serve.log
+fi
+# An edit shows: the watcher (ReadDirectoryChangesW) sees it, serve rebuilds, and the
+# page served has the new sentence.
+if [[ "$served" == true ]]; then
+  printf '\nA sentence written while serve watched.\n' >>src/content/bio.md
+  start=$SECONDS
+  until curl -fsS --max-time 5 "http://127.0.0.1:$port/" 2>/dev/null | grep -q 'A sentence written while serve watched.'; do
+    if ((SECONDS - start >= 60)) || ! kill -0 "$server_pid" 2>/dev/null; then
+      fail "serve did not show an edit of bio.md within 60 s; its output:"
+      cat serve.log
+      break
+    fi
+    sleep 0.5
+  done
+  ((SECONDS - start >= 60)) || echo "ok: serve showed an edit of bio.md after $((SECONDS - start)) s"
 fi
 kill "$server_pid" 2>/dev/null || true
 wait "$server_pid" 2>/dev/null || true
