@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # sitegen.exe under Wine against the Linux sitegen of the same commit: content/ and every
 # site of examples/ build byte for byte the same trees; `check` on bad input gives the
-# same diagnostics and exit status; `serve` answers on loopback.
+# same diagnostics and exit status; `serve` answers on loopback and shows an edit; the
+# importers fetch over HTTPS.
 # Usage: tests/windows_test.sh LINUX_SITEGEN SITEGEN_EXE
 # Exits 77 (skipped), saying why, when Wine (Debian's wine64) or SITEGEN_EXE is missing.
 # SITEGEN_WINE names the program that runs SITEGEN_EXE (default: wine).
@@ -222,6 +223,61 @@ fi
 kill "$server_pid" 2>/dev/null || true
 wait "$server_pid" 2>/dev/null || true
 server_pid=""
+
+# 4. The importers over HTTPS (OpenSSL built for Windows): a loopback server with the
+# tests' certificate for 127.0.0.1 serves a DBLP answer. Trusted through SSL_CERT_FILE,
+# sitegen.exe appends what the Linux sitegen appends; without it, Windows' certificate
+# store does not know the certificate and the import stops, saying why.
+data="$repo/tests/data/import"
+mkdir -p api/pid/00
+cp "$data/dblp-person.bib" api/pid/00/1234.bib
+python3 - "$data/test-server.crt" "$data/test-server.key" >https.log 2>&1 <<'PY' &
+import http.server, os, ssl, sys
+os.chdir("api")
+server = http.server.HTTPServer(("127.0.0.1", 0), http.server.SimpleHTTPRequestHandler)
+context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+context.load_cert_chain(sys.argv[1], sys.argv[2])
+server.socket = context.wrap_socket(server.socket, server_side=True)
+with open("../https.port", "w") as f:
+    f.write(str(server.server_address[1]))
+server.serve_forever()
+PY
+https_pid=$!
+for _ in $(seq 1 100); do [[ -s https.port ]] && break; sleep 0.1; done
+if [[ ! -s https.port ]]; then
+  fail "the test's HTTPS server did not start: $(cat https.log)"
+else
+  export SITEGEN_DBLP_URL="https://127.0.0.1:$(cat https.port)" SITEGEN_HTTP_DELAY_MS=0
+  cp -r src/content linux/imported
+  cp -r src/content windows/imported
+  SSL_CERT_FILE="$data/test-server.crt" "$linux" import dblp 00/1234 linux/imported \
+    >linux/import.log 2>&1 || fail "the Linux sitegen does not import over HTTPS: $(cat linux/import.log)"
+  if ! SSL_CERT_FILE="$(winpath "$data/test-server.crt")" timeout 120 "$wine" "$exe" import dblp \
+    00/1234 windows/imported >windows/import.log 2>&1; then
+    fail "sitegen.exe does not import over HTTPS with SSL_CERT_FILE:"
+    cat windows/import.log
+  elif cmp -s linux/imported/publications.toml windows/imported/publications.toml; then
+    echo "ok: import dblp over HTTPS appends the same $(grep -c '^\[\[publication\]\]' windows/imported/publications.toml) entries"
+  else
+    fail "import dblp over HTTPS wrote another publications.toml (- Linux, + Windows):"
+    diff -u linux/imported/publications.toml windows/imported/publications.toml | head -n 40
+  fi
+  cp -r src/content windows/untrusted
+  set +e
+  timeout 120 "$wine" "$exe" import dblp 00/1234 windows/untrusted >windows/untrusted.log 2>&1
+  code=$?
+  set -e
+  if [[ $code -eq 1 ]] && grep -q 'its certificate could not be verified' windows/untrusted.log &&
+    cmp -s src/content/publications.toml windows/untrusted/publications.toml; then
+    echo "ok: without SSL_CERT_FILE, Windows' store does not trust the test certificate: $(tr -d '\r' <windows/untrusted.log)"
+  else
+    fail "an untrusted certificate was not refused (exit status $code):"
+    cat windows/untrusted.log
+  fi
+  unset SITEGEN_DBLP_URL SITEGEN_HTTP_DELAY_MS
+fi
+kill "$https_pid" 2>/dev/null || true
+wait "$https_pid" 2>/dev/null || true
 
 if ((failures > 0)); then
   echo "windows_test: $failures failure(s)"

@@ -238,12 +238,16 @@ Proxy proxy_for(const std::string& scheme, const std::string& host) {
 }
 
 std::vector<std::string> system_ca_files() {
+#ifdef _WIN32
+  return {};  // the system's certificate store, which cpp-httplib reads when given no file
+#else
   return {"/etc/ssl/certs/ca-certificates.crt",  // Debian, Ubuntu, Arch
           "/etc/pki/tls/certs/ca-bundle.crt",    // Fedora, RHEL
           "/etc/ssl/cert.pem",                   // macOS, Alpine
           "/opt/homebrew/etc/openssl@3/cert.pem",
           "/usr/local/etc/openssl@3/cert.pem",  // Homebrew
           "/etc/ssl/ca-bundle.pem"};            // openSUSE
+#endif
 }
 
 CaPaths find_ca_paths(const std::vector<std::string>& files) {
@@ -336,12 +340,14 @@ bool HttpFetcher::request(const std::string& url, const std::string& accept, Ans
   CaPaths ca;
   if (u.scheme == "https") {
     ca = find_ca_paths(options_.ca_files);
+#ifndef _WIN32  // Windows: given no file, cpp-httplib reads the system's certificate store
     if (ca.file.empty() && ca.dir.empty()) {
       r->error = "cannot fetch " + url +
                  ": no CA certificates found to check the server with; set SSL_CERT_FILE to a "
                  "PEM bundle (e.g. /etc/ssl/certs/ca-certificates.crt)";
       return false;
     }
+#endif
   }
   httplib::Headers headers = {{"User-Agent", options_.user_agent},
                               {"Accept", accept},
