@@ -62,12 +62,8 @@ die() {
   exit 1
 }
 
-check_installed() {
-  local pkg="$1" want="$2" got
-  got="$(dpkg-query -W -f '${Version}' "$pkg" 2>/dev/null)" || die "$pkg is not installed (scripts/install-deps.sh)"
-  [[ "$got" == "$want" ]] ||
-    die "$pkg is $got, but this script pins the source of $want: update the pins in scripts/windows.sh"
-}
+# shellcheck source=scripts/check-installed.sh
+source scripts/check-installed.sh
 check_installed zlib1g-dev "$ZLIB"
 check_installed libmd4c-dev "$MD4C"
 check_installed libutf8proc-dev "$UTF8PROC"

@@ -74,6 +74,17 @@ bool make_pipe(Handle* read, Handle* write, int keep) {
   return true;
 }
 
+// The start of a program whose stdin, stdout and stderr are these (inheritable) handles.
+STARTUPINFOW with_handles(HANDLE in, HANDLE out, HANDLE err) {
+  STARTUPINFOW si{};
+  si.cb = sizeof si;
+  si.dwFlags = STARTF_USESTDHANDLES;
+  si.hStdInput = in;
+  si.hStdOutput = out;
+  si.hStdError = err;
+  return si;
+}
+
 void read_all(HANDLE h, std::string* out) {
   char buf[1 << 16];
   DWORD n = 0;
@@ -183,12 +194,7 @@ ChildRun run_child(const std::vector<std::string>& argv, std::string_view input,
     run.error = windows_message(GetLastError());
     return run;
   }
-  STARTUPINFOW si{};
-  si.cb = sizeof si;
-  si.dwFlags = STARTF_USESTDHANDLES;
-  si.hStdInput = in_r.h;
-  si.hStdOutput = out_w.h;
-  si.hStdError = err_w.h;
+  STARTUPINFOW si = with_handles(in_r.h, out_w.h, err_w.h);
   PROCESS_INFORMATION pi{};
   std::wstring line = command_line(argv);
   if (!CreateProcessW(nullptr, line.data(), nullptr, nullptr, TRUE, CREATE_NO_WINDOW, nullptr,
@@ -260,12 +266,7 @@ BrowserExit run_browser(const std::vector<std::string>& argv, const std::vector<
   JOBOBJECT_EXTENDED_LIMIT_INFORMATION limits{};
   limits.BasicLimitInformation.LimitFlags = JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE;
   SetInformationJobObject(job.h, JobObjectExtendedLimitInformation, &limits, sizeof limits);
-  STARTUPINFOW si{};
-  si.cb = sizeof si;
-  si.dwFlags = STARTF_USESTDHANDLES;
-  si.hStdInput = nul.h;
-  si.hStdOutput = out.h;
-  si.hStdError = out.h;
+  STARTUPINFOW si = with_handles(nul.h, out.h, out.h);
   PROCESS_INFORMATION pi{};
   std::wstring line = command_line(argv);
   std::wstring vars = environment_block(env);
