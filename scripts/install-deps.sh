@@ -62,6 +62,10 @@ TEST_PACKAGES=(
   # scripts/package-deb.sh makes the .deb from it (dpkg-shlibdeps), and its test checks it
   # with lintian and installs it on a clean Debian that mmdebstrap makes
   dpkg-dev lintian mmdebstrap
+  # scripts/windows.sh cross-builds sitegen.exe and its libraries (from Debian's sources,
+  # fetched with curl, patched with patch) with MinGW-w64; tests/windows_test.sh runs it
+  # under Wine
+  g++-mingw-w64-x86-64-posix patch wine wine64
   # the benchmark's smoke test (bench/run.py): sitegen next to Hugo
   python3 hugo hyperfine time
 )

@@ -73,12 +73,8 @@ fi
 mirror="${mirror%/}"
 
 # The headers the normal build compiles against must be the source built here.
-check_installed() {
-  local pkg="$1" want="$2" got
-  got="$(dpkg-query -W -f '${Version}' "$pkg" 2>/dev/null)" || die "$pkg is not installed (scripts/install-deps.sh)"
-  [[ "$got" == "$want" ]] ||
-    die "$pkg is $got, but this script pins the source of $want: update the pins in scripts/release.sh"
-}
+# shellcheck source=scripts/check-installed.sh
+source scripts/check-installed.sh
 check_installed libmd4c-dev "$MD4C_DEB"
 check_installed libcpp-httplib-dev "$HTTPLIB_DEB"
 for a in "$syslib"/lib{yaml,utf8proc,webp,jpeg,png16,jemalloc_pic,z,brotlienc,brotlidec,brotlicommon,ssl,crypto}.a \

@@ -11,6 +11,8 @@ std::string default_cache_dir(std::string_view part) {
   };
   std::string base = env("SITEGEN_CACHE_DIR");
   if (base.empty() && !env("XDG_CACHE_HOME").empty()) base = env("XDG_CACHE_HOME") + "/sitegen";
+  // Windows keeps a user's caches in their local application data.
+  if (base.empty() && !env("LOCALAPPDATA").empty()) base = env("LOCALAPPDATA") + "/sitegen";
   if (base.empty() && !env("HOME").empty()) base = env("HOME") + "/.cache/sitegen";
   return base.empty() ? "" : base + "/" + std::string(part);
 }

@@ -7,7 +7,8 @@
 
 namespace sitegen {
 
-// $SITEGEN_CACHE_DIR, else $XDG_CACHE_HOME/sitegen, else ~/.cache/sitegen; with /`part`
+// $SITEGEN_CACHE_DIR, else $XDG_CACHE_HOME/sitegen, else (Windows) %LOCALAPPDATA%/sitegen,
+// else ~/.cache/sitegen; with /`part`
 // after it ("images", "code"). "" when none of them is set.
 std::string default_cache_dir(std::string_view part);
 

@@ -2,15 +2,11 @@
 #include "base/source.h"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
+#include "base/file_read.h"
 #include "base/site_output.h"
+#include "base/utf8_path.h"
 
 namespace fs = std::filesystem;
 
@@ -33,26 +29,16 @@ std::string too_big(uintmax_t bytes) {
          show_size(kMaxReadSize);
 }
 
-// Why a file that is not a regular one is not read.
-std::string not_regular(mode_t mode) {
-  if (S_ISDIR(mode)) return "is a directory";
-  const char* what = S_ISFIFO(mode)                   ? "a named pipe (FIFO)"
-                     : S_ISSOCK(mode)                 ? "a socket"
-                     : S_ISCHR(mode) || S_ISBLK(mode) ? "a device"
-                                                      : "not a regular file";
-  return std::string("it is ") + what + "; sitegen reads only regular files";
-}
-
 }  // namespace
 
 std::optional<std::string> DiskSource::resolve(const std::string& rel, std::string* err) const {
   std::error_code ec;
-  fs::path root = fs::canonical(root_, ec);
+  fs::path root = fs::canonical(utf8_path(root_), ec);
   if (ec) {
     *err = ec.message();
     return std::nullopt;
   }
-  fs::path p = fs::path(rel).is_absolute() ? fs::path(rel) : fs::path(root_) / rel;
+  fs::path p = utf8_path(rel).is_absolute() ? utf8_path(rel) : utf8_path(root_) / utf8_path(rel);
   fs::path real = fs::canonical(p, ec);
   if (ec) {
     // ENAMETOOLONG and ELOOP say what they are; say so rather than "not found".
@@ -71,7 +57,7 @@ std::optional<std::string> DiskSource::resolve(const std::string& rel, std::stri
 
 bool DiskSource::inside(const std::string& rel, std::string* err) const {
   std::error_code ec;
-  fs::path p = fs::path(rel).is_absolute() ? fs::path(rel) : fs::path(root_) / rel;
+  fs::path p = utf8_path(rel).is_absolute() ? utf8_path(rel) : utf8_path(root_) / utf8_path(rel);
   return fs::canonical(p, ec).empty() || resolve(rel, err).has_value();
 }
 
@@ -79,7 +65,7 @@ bool DiskSource::inside_folder(const std::string& rel, const std::string& folder
   std::string err;
   if (!inside(rel, &err)) return false;
   std::error_code ec;
-  fs::path real = fs::canonical(fs::path(root_) / rel, ec);
+  fs::path real = fs::canonical(utf8_path(root_) / utf8_path(rel), ec);
   if (ec) return true;  // nothing to publish; read() and copy_path() say why
   return is_inside_dir(real.string(), root_ + "/" + folder);
 }
@@ -87,13 +73,10 @@ bool DiskSource::inside_folder(const std::string& rel, const std::string& folder
 std::string DiskSource::copy_path(const std::string& rel, std::string* err) const {
   std::optional<std::string> real = resolve(rel, err);
   if (!real) return std::string();
-  struct stat st {};
-  if (::stat(real->c_str(), &st) != 0) {
-    *err = std::strerror(errno);
-    return std::string();
-  }
-  if (!S_ISREG(st.st_mode)) {
-    *err = not_regular(st.st_mode);
+  std::string cannot;
+  std::string why = not_a_regular_file(*real, &cannot);
+  if (!cannot.empty() || !why.empty()) {
+    *err = why.empty() ? std::move(cannot) : std::move(why);
     return std::string();
   }
   return disk_path(rel);  // as the user named it, for messages
@@ -102,62 +85,22 @@ std::string DiskSource::copy_path(const std::string& rel, std::string* err) cons
 std::optional<std::string> DiskSource::read(const std::string& rel, std::string* err) const {
   std::optional<std::string> real = resolve(rel, err);
   if (!real) return std::nullopt;
-  // Non-blocking, so that opening a FIFO returns at once; fstat then refuses it.
-  int fd = ::open(real->c_str(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
-  if (fd < 0) {
-    *err = std::strerror(errno);
-    return std::nullopt;
-  }
-  struct stat st {};
-  std::string why = ::fstat(fd, &st) != 0  ? std::strerror(errno)
-                    : !S_ISREG(st.st_mode) ? not_regular(st.st_mode)
-                    : static_cast<uintmax_t>(st.st_size) > kMaxReadSize
-                        ? too_big(static_cast<uintmax_t>(st.st_size))
-                        : std::string();
-  if (!why.empty()) {
-    *err = std::move(why);
-    ::close(fd);
-    return std::nullopt;
-  }
-  // One read() into a string of the file's size: a stream copy of a 14 MB
-  // publications.toml took as long as parsing a tenth of it. A file that grows while
-  // it is read stops at the limit.
-  std::string bytes(st.st_size > 0 ? st.st_size + 1 : 4096, '\0');
-  size_t size = 0;
-  for (;;) {
-    if (size == bytes.size()) {
-      if (size > kMaxReadSize) {
-        ::close(fd);
-        *err = too_big(size);
-        return std::nullopt;
-      }
-      bytes.resize(std::min(bytes.size() * 2, kMaxReadSize + 1));
-    }
-    ssize_t n = ::read(fd, bytes.data() + size, bytes.size() - size);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      ::close(fd);
-      if (n < 0) {
-        *err = "read failed";
-        return std::nullopt;
-      }
-      break;
-    }
-    size += static_cast<size_t>(n);
-  }
-  bytes.resize(size);
+  uintmax_t size = 0;
+  std::string why;
+  std::optional<std::string> bytes = read_regular_file(*real, kMaxReadSize, &why, &size);
+  if (!bytes) *err = why.empty() ? too_big(size) : std::move(why);
   return bytes;
 }
 
 bool DiskSource::exists(const std::string& rel) const {
   std::error_code ec;
-  return fs::exists(fs::path(root_) / rel, ec);
+  return fs::exists(utf8_path(root_) / utf8_path(rel), ec);
 }
 
 std::vector<std::string> DiskSource::list(const std::string& dir) const {
   std::vector<std::string> out;
   std::error_code ec;
-  fs::path base = fs::path(root_) / dir;
+  fs::path base = utf8_path(root_) / utf8_path(dir);
   if (!fs::is_directory(base, ec)) return out;
   // Directory symlinks are not followed, so a symlink loop cannot trap the walk.
   for (auto it = fs::recursive_directory_iterator(
@@ -170,7 +113,7 @@ std::vector<std::string> DiskSource::list(const std::string& dir) const {
     }
     if (!it->is_regular_file(ec2)) continue;
     // Lexically: fs::relative would resolve a symlinked file to wherever it points.
-    out.push_back(it->path().lexically_relative(root_).generic_string());
+    out.push_back(it->path().lexically_relative(utf8_path(root_)).generic_string());
   }
   std::sort(out.begin(), out.end());
   return out;
@@ -178,9 +121,9 @@ std::vector<std::string> DiskSource::list(const std::string& dir) const {
 
 bool is_inside_dir(const std::string& path, const std::string& dir) {
   std::error_code ec;
-  fs::path p = fs::canonical(path, ec);
+  fs::path p = fs::canonical(utf8_path(path), ec);
   if (ec) return false;
-  fs::path d = fs::canonical(dir, ec);
+  fs::path d = fs::canonical(utf8_path(dir), ec);
   if (ec) return false;
   auto [a, b] = std::mismatch(d.begin(), d.end(), p.begin(), p.end());
   return a == d.end() && b != p.end();

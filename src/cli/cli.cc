@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "base/diag.h"
+#include "base/utf8_path.h"
 #include "cli/build_info.h"
 #include "cli/help_spec.h"
 
@@ -65,7 +66,7 @@ std::string default_content_dir() {
 
 std::string no_content_message(std::string_view command, const std::string& content, bool given) {
   std::error_code ec;
-  if (std::filesystem::is_directory(content, ec)) return "";
+  if (std::filesystem::is_directory(utf8_path(content), ec)) return "";
   if (!given)
     return "no site here: looked for content/site.toml and ./site.toml; give the folder that "
            "holds site.toml (`sitegen " +

@@ -6,6 +6,7 @@
 
 #include "base/base_url.h"
 #include "base/cache_dir.h"
+#include "base/utf8_path.h"
 #include "cli/cli.h"
 #include "images/image_cache.h"
 #include "output/link_check.h"
@@ -96,8 +97,9 @@ constexpr const char* kReadDirs[] = {"static", "pages", "layouts", "themes"};
 std::string refusal(const fs::path& c, const fs::path& o) {
   std::error_code ec;
   const char* home = std::getenv("HOME");
+  if (!home || !*home) home = std::getenv("USERPROFILE");  // Windows
   if (o == o.root_path()) return "refusing to write the site to the root directory /";
-  if (home && *home && o == fs::weakly_canonical(home, ec))
+  if (home && *home && o == fs::weakly_canonical(utf8_path(home), ec))
     return "refusing to write the site to your home directory " + o.string();
   if (o == c) return "refusing to write the site into the content directory itself";
   if (is_within(c, o))
@@ -131,8 +133,8 @@ std::string suggested_output(const fs::path& c) {
 // Output locations that would endanger the user's files, with a folder that would not.
 std::string unsafe_output(const std::string& content, const std::string& out) {
   std::error_code ec;
-  fs::path o = fs::weakly_canonical(fs::absolute(out), ec);
-  fs::path c = fs::weakly_canonical(fs::absolute(content), ec);
+  fs::path o = fs::weakly_canonical(fs::absolute(utf8_path(out)), ec);
+  fs::path c = fs::weakly_canonical(fs::absolute(utf8_path(content)), ec);
   std::string why = refusal(c, o);
   // The hint is for an output in the content folder; one above it is a plain mistake.
   if (why.empty() || (o != c && !is_within(o, c))) return why;
@@ -144,8 +146,8 @@ std::string unsafe_output(const std::string& content, const std::string& out) {
 std::string output_in_theme(const std::string& theme_dir, const std::string& out) {
   if (theme_dir.empty()) return "";
   std::error_code ec;
-  fs::path o = fs::weakly_canonical(fs::absolute(out), ec);
-  fs::path t = fs::weakly_canonical(fs::absolute(theme_dir), ec);
+  fs::path o = fs::weakly_canonical(fs::absolute(utf8_path(out)), ec);
+  fs::path t = fs::weakly_canonical(fs::absolute(utf8_path(theme_dir)), ec);
   if (!is_within(o, t)) return "";
   return "refusing to write the site to " + o.string() + ": it is inside the theme folder " +
          t.string() + ", which sitegen reads";
@@ -182,7 +184,7 @@ int cmd_build(const std::vector<std::string>& args, Io io) {
   // `out` as it was (the writer removes what it staged).
   OutputWriter writer;
   std::string err;
-  if (!writer.open(a.out, &err)) {
+  if (!writer.open(utf8_path(a.out), &err)) {
     io.err << "sitegen: error: " << err << "\n";
     return kExitErrors;
   }

@@ -8,6 +8,7 @@
 #include <ostream>
 #include <string_view>
 
+#include "base/utf8_path.h"
 #include "cli/build_info.h"
 #include "cli/cli.h"
 #include "cli/help_spec.h"
@@ -112,7 +113,7 @@ int cmd_new(const std::vector<std::string>& args, Io io) {
            << "`; choose one of " << list << "\n";
     return kExitUsage;
   }
-  fs::path dir = dir_arg;
+  fs::path dir = utf8_path(dir_arg);
   std::error_code ec;
   if (fs::exists(dir, ec) && (!fs::is_directory(dir, ec) || !fs::is_empty(dir, ec))) {
     io.err << "sitegen: error: " << dir.string()

@@ -1,12 +1,5 @@
-// `sitegen serve`: argument parsing, the signals that end the server, and --open.
-#include <signal.h>
-#include <sys/wait.h>
-
-#include <fcntl.h>
-
-#include <cerrno>
+// `sitegen serve`: argument parsing, waiting for the user to stop it, and --open.
 #include <chrono>
-#include <cstring>
 #include <filesystem>
 #include <ostream>
 #include <thread>
@@ -14,6 +7,7 @@
 #include "base/cache_dir.h"
 #include "cli/cli.h"
 #include "cli/open_url.h"
+#include "cli/stop_signals.h"
 #include "images/image_cache.h"
 #include "serve/serve.h"
 
@@ -91,16 +85,6 @@ bool is_loopback(const std::string& host) {
   return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
 }
 
-// Whether SIGINT or SIGTERM is pending; if so, it is taken.
-bool stop_requested(const sigset_t& stop_signals) {
-  sigset_t pending;
-  if (sigpending(&pending) != 0) return false;
-  if (!sigismember(&pending, SIGINT) && !sigismember(&pending, SIGTERM)) return false;
-  int sig = 0;
-  sigwait(&stop_signals, &sig);  // returns at once: one is pending
-  return true;
-}
-
 }  // namespace
 
 int cmd_serve(const std::vector<std::string>& args, Io io) {
@@ -116,15 +100,7 @@ int cmd_serve(const std::vector<std::string>& args, Io io) {
            << ", so other machines on the network can see your draft site; the preview server "
               "is meant for 127.0.0.1\n";
 
-  // SIGINT and SIGTERM are blocked before any thread starts, so every thread inherits
-  // the mask and the signals stay pending until sigwait below takes them. No handler
-  // runs asynchronously, so no global flag or self-pipe is needed at all.
-  sigset_t stop_signals, old_mask;
-  sigemptyset(&stop_signals);
-  sigaddset(&stop_signals, SIGINT);
-  sigaddset(&stop_signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &stop_signals, &old_mask);
-
+  ServeStopSignals stop_signals;  // before any thread starts
   int rc = kExitOk;
   {
     Server server(a.options, io.out, io.err);
@@ -142,14 +118,13 @@ int cmd_serve(const std::vector<std::string>& args, Io io) {
         io.err << "sitegen: --open: " << err << "; open " << server.url() << " yourself\n";
       // Looks every 100 ms, so a server that ended by itself is noticed too; POSIX has
       // no waiting for a signal with a timeout on every system (sigtimedwait).
-      while (server.running() && !stop_requested(stop_signals))
+      while (server.running() && !stop_signals.requested())
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
       server.stop();
-      if (browser > 0) waitpid(browser, nullptr, WNOHANG);
+      reap_opener(browser);
       io.out << "stopped\n" << std::flush;
     }
   }
-  pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
   return rc;
 }
 

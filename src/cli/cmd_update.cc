@@ -1,5 +1,6 @@
 // `sitegen update citations [CONTENT]`: the citation count of every paper with a DOI or an
 // arXiv id, fetched into CONTENT/citations.toml, which builds then read offline.
+#include <chrono>
 #include <ctime>
 #include <filesystem>
 #include <ostream>
@@ -22,9 +23,9 @@ Date today() {
   std::time_t now = std::time(nullptr);
   if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch && *epoch)
     now = static_cast<std::time_t>(std::atoll(epoch));
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  return Date{tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, false};
+  using namespace std::chrono;
+  year_month_day day{floor<days>(system_clock::from_time_t(now))};
+  return Date{int(day.year()), int(unsigned(day.month())), int(unsigned(day.day())), false};
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/cli.h"
+#include "cli/console.h"
 
 #ifdef SITEGEN_JEMALLOC
 // jemalloc reads this at its first allocation, before main: its memory is backed by
@@ -15,6 +16,6 @@ const char* malloc_conf = "thp:always,metadata_thp:always,narenas:1";
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
-  std::vector<std::string> args(argv, argv + argc);
-  return sitegen::run_cli(args, {std::cout, std::cerr});
+  sitegen::Console console(argc, argv);
+  return sitegen::run_cli(console.args(), {std::cout, std::cerr});
 }

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/wait.h>
 
 #include <cstring>
 
@@ -40,6 +41,10 @@ pid_t open_url(const std::string& url, std::string* err) {
   if (rc == 0) return pid;
   *err = std::string("cannot run ") + kOpenUrlProgram + " (" + std::strerror(rc) + ")";
   return -1;
+}
+
+void reap_opener(pid_t pid) {
+  if (pid > 0) waitpid(pid, nullptr, WNOHANG);
 }
 
 }  // namespace sitegen

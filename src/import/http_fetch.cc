@@ -4,9 +4,6 @@
 
 #include <httplib.h>
 
-#include <sys/socket.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <condition_variable>
 #include <cstdlib>
@@ -16,6 +13,7 @@
 #include <set>
 #include <thread>
 
+#include "base/sockets.h"
 #include "text/ascii.h"
 #include "text/strings.h"
 #include "text/url_path.h"
@@ -170,7 +168,7 @@ class Watchdog {
           std::unique_lock<std::mutex> lock(mutex_);
           if (cv_.wait_until(lock, deadline, [this] { return done_; })) return;
           fired_ = true;
-          if (fd_ >= 0) ::shutdown(fd_, SHUT_RDWR);
+          shutdown_socket(fd_);
         }) {}
   ~Watchdog() {
     {
@@ -179,17 +177,17 @@ class Watchdog {
     }
     cv_.notify_all();
     thread_.join();
-    if (fd_ >= 0) ::close(fd_);
+    close_socket(fd_);
   }
   Watchdog(const Watchdog&) = delete;
   Watchdog& operator=(const Watchdog&) = delete;
 
   // httplib's socket for this request (called again for each address tried).
-  void watch(int fd) {
+  void watch(Socket fd) {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = ::dup(fd);
-    if (fired_ && fd_ >= 0) ::shutdown(fd_, SHUT_RDWR);
+    close_socket(fd_);
+    fd_ = duplicate_socket(fd);
+    if (fired_) shutdown_socket(fd_);
   }
   bool fired() {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -201,7 +199,7 @@ class Watchdog {
   std::condition_variable cv_;
   bool done_ = false;
   bool fired_ = false;
-  int fd_ = -1;
+  Socket fd_ = kNoSocket;
   std::thread thread_;  // last: it starts when the members it uses exist
 };
 
@@ -240,12 +238,16 @@ Proxy proxy_for(const std::string& scheme, const std::string& host) {
 }
 
 std::vector<std::string> system_ca_files() {
+#ifdef _WIN32
+  return {};  // the system's certificate store, which cpp-httplib reads when given no file
+#else
   return {"/etc/ssl/certs/ca-certificates.crt",  // Debian, Ubuntu, Arch
           "/etc/pki/tls/certs/ca-bundle.crt",    // Fedora, RHEL
           "/etc/ssl/cert.pem",                   // macOS, Alpine
           "/opt/homebrew/etc/openssl@3/cert.pem",
           "/usr/local/etc/openssl@3/cert.pem",  // Homebrew
           "/etc/ssl/ca-bundle.pem"};            // openSUSE
+#endif
 }
 
 CaPaths find_ca_paths(const std::vector<std::string>& files) {
@@ -338,12 +340,14 @@ bool HttpFetcher::request(const std::string& url, const std::string& accept, Ans
   CaPaths ca;
   if (u.scheme == "https") {
     ca = find_ca_paths(options_.ca_files);
+#ifndef _WIN32  // Windows: given no file, cpp-httplib reads the system's certificate store
     if (ca.file.empty() && ca.dir.empty()) {
       r->error = "cannot fetch " + url +
                  ": no CA certificates found to check the server with; set SSL_CERT_FILE to a "
                  "PEM bundle (e.g. /etc/ssl/certs/ca-certificates.crt)";
       return false;
     }
+#endif
   }
   httplib::Headers headers = {{"User-Agent", options_.user_agent},
                               {"Accept", accept},
@@ -354,10 +358,15 @@ bool HttpFetcher::request(const std::string& url, const std::string& accept, Ans
     // A fresh client per request: its settings are this request's, its socket is watched.
     std::unique_ptr<httplib::ClientImpl> client;
     if (u.scheme == "https") {
+#ifdef CPPHTTPLIB_OPENSSL_SUPPORT
       auto ssl = std::make_unique<httplib::SSLClient>(u.host, u.port);
       ssl->set_ca_cert_path(ca.file, ca.dir);
       ssl->enable_server_certificate_verification(true);
       client = std::move(ssl);
+#else  // cpp-httplib built without OpenSSL
+      r->error = "cannot fetch " + url + ": this sitegen was built without HTTPS (OpenSSL)";
+      return false;
+#endif
     } else {
       client = std::make_unique<httplib::ClientImpl>(u.host, u.port);
     }

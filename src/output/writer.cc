@@ -4,11 +4,6 @@
 // sitegen did not create are carried over untouched.
 #include "output/writer.h"
 
-#include <fcntl.h>
-#include <sys/file.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <atomic>
 #include <cerrno>
 #include <cstring>
@@ -18,8 +13,10 @@
 #include <vector>
 
 #include "base/parallel.h"
+#include "base/utf8_path.h"
 #include "base/whole_file.h"
 #include "output/manifest.h"
+#include "output/out_files.h"
 #include "output/swap_dirs.h"
 
 namespace fs = std::filesystem;
@@ -27,88 +24,6 @@ namespace fs = std::filesystem;
 namespace sitegen {
 
 namespace {
-
-// Writes all of `bytes` to an open descriptor; false with errno set on failure.
-bool write_all(int fd, const char* data, size_t size) {
-  while (size > 0) {
-    ssize_t n = ::write(fd, data, size);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      if (n == 0) errno = ENOSPC;
-      return false;
-    }
-    data += n;
-    size -= static_cast<size_t>(n);
-  }
-  return true;
-}
-
-// Creates `rel` below the directory `dir` (a descriptor, or AT_FDCWD) with `bytes`.
-// `shown` is how the file is named in messages: its final place in the output
-// directory, not the staging directory the user never sees.
-bool write_file(int dir, const char* rel, std::string_view bytes, const fs::path& shown,
-                std::string* err) {
-  int fd = ::openat(dir, rel, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    *err = "cannot create " + shown.string() + ": " + std::strerror(errno);
-    return false;
-  }
-  bool ok = write_all(fd, bytes.data(), bytes.size());
-  int saved = errno;
-  if (::close(fd) != 0 && ok) {
-    ok = false;
-    saved = errno;
-  }
-  if (!ok) *err = "cannot write " + shown.string() + ": " + std::strerror(saved);
-  return ok;
-}
-
-// Copies a file's bytes to `rel` below `dir`. std::filesystem::copy_file is not used:
-// it reports a full disk as "Input/output error", and does not say which side failed.
-bool copy_file_bytes(const fs::path& from, int dir, const char* rel, const fs::path& shown,
-                     std::string* err) {
-  // Non-blocking, so that a FIFO put where a file was cannot hang the build.
-  int in = ::open(from.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  struct stat st {};
-  if (in >= 0 && ::fstat(in, &st) == 0 && !S_ISREG(st.st_mode)) {
-    ::close(in);
-    *err = "cannot read " + from.string() + ": it is not a regular file";
-    return false;
-  }
-  if (in < 0) {
-    *err = "cannot read " + from.string() + ": " + std::strerror(errno);
-    return false;
-  }
-  int out = ::openat(dir, rel, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (out < 0) {
-    *err = "cannot create " + shown.string() + ": " + std::strerror(errno);
-    ::close(in);
-    return false;
-  }
-  char buf[1 << 16];
-  bool ok = true;
-  for (;;) {
-    ssize_t n = ::read(in, buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      *err = "cannot read " + from.string() + ": " + std::strerror(errno);
-      ok = false;
-      break;
-    }
-    if (n == 0) break;
-    if (!write_all(out, buf, static_cast<size_t>(n))) {
-      *err = "cannot write " + shown.string() + ": " + std::strerror(errno);
-      ok = false;
-      break;
-    }
-  }
-  ::close(in);
-  if (::close(out) != 0 && ok) {
-    *err = "cannot write " + shown.string() + ": " + std::strerror(errno);
-    ok = false;
-  }
-  return ok;
-}
 
 // The files a previous build recorded in its stamp; nullopt when there is no stamp
 // (*err empty) or it cannot be read (*err says why).
@@ -125,20 +40,13 @@ std::optional<std::set<std::string>> read_stamp(const fs::path& out, std::string
 bool same_bytes(const fs::path& p, const std::string& copy_from, std::string_view bytes) {
   std::error_code ec;
   if (!copy_from.empty()) {
-    if (fs::file_size(p, ec) != fs::file_size(copy_from, ec) || ec) return false;
+    if (fs::file_size(p, ec) != fs::file_size(utf8_path(copy_from), ec) || ec) return false;
     std::string a, b;
-    return read_file_whole(p, &a) && read_file_whole(copy_from, &b) && a == b;
+    return read_file_whole(p, &a) && read_file_whole(utf8_path(copy_from), &b) && a == b;
   }
   if (fs::file_size(p, ec) != bytes.size() || ec) return false;
   std::string old;
   return read_file_whole(p, &old) && old == bytes;
-}
-
-// Hard link when possible (same file system, cheap); a copy otherwise.
-bool link_or_copy(const fs::path& from, int dir, const char* rel, const fs::path& shown,
-                  std::string* err) {
-  if (::linkat(AT_FDCWD, from.c_str(), dir, rel, 0) == 0) return true;
-  return copy_file_bytes(from, dir, rel, shown, err);
 }
 
 // Carries a file or folder sitegen did not create into the new tree.
@@ -152,7 +60,7 @@ bool carry_over(const fs::path& from, const fs::path& to, std::string* err) {
     for (const auto& entry : fs::directory_iterator(from, ec))
       if (!carry_over(entry.path(), to / entry.path().filename(), err)) return false;
   } else {
-    return link_or_copy(from, AT_FDCWD, to.c_str(), from, err);
+    return link_or_copy_file(from, to, err);
   }
   if (ec) *err = "cannot carry over " + from.string() + ": " + ec.message();
   return !ec;
@@ -175,13 +83,7 @@ bool safe_rel(std::string_view rel) {
 
 // Leaves sitegen's mark in a folder it made or is about to swap out.
 bool mark(const fs::path& dir, std::string* err) {
-  int fd = ::open((dir / kWorkMarker).c_str(), O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    *err = "cannot create " + (dir / kWorkMarker).string() + ": " + std::strerror(errno);
-    return false;
-  }
-  ::close(fd);
-  return true;
+  return create_mark(dir / kWorkMarker, err);
 }
 
 // Removes what a killed or failed build left at `dir` (the staging or old folder): only a
@@ -203,20 +105,6 @@ bool clear_leftover(const fs::path& dir, std::string* err) {
   return false;
 }
 
-// Serialises builds into the same parent folder, so two builds cannot interleave.
-class DirLock {
- public:
-  explicit DirLock(const fs::path& dir)
-      : fd_(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)) {}
-  ~DirLock() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  bool try_lock() { return fd_ >= 0 && ::flock(fd_, LOCK_EX | LOCK_NB) == 0; }
-
- private:
-  int fd_;
-};
-
 }  // namespace
 
 bool read_output_file(const OutputFile& f, std::string* bytes, std::string* err) {
@@ -224,15 +112,15 @@ bool read_output_file(const OutputFile& f, std::string* bytes, std::string* err)
     *bytes = f.bytes;
     return true;
   }
-  if (read_file_whole(f.copy_from, bytes)) return true;
+  if (read_file_whole(utf8_path(f.copy_from), bytes)) return true;
   *err = "cannot read " + f.copy_from + ": " + std::strerror(errno);
   return false;
 }
 
 struct OutputWriter::State {
   fs::path out, parent, staging;
-  int staging_fd = -1;  // files are created relative to it: shorter lookups than full paths
-  std::optional<DirLock> lock;
+  OutDir staging_dir;   // files are created in it by their path below it
+  FolderLock lock;      // serialises builds into the same parent folder
   bool exists = false;  // `out` was there before
   std::set<std::string> old_manifest;
   bool committed = false;
@@ -242,10 +130,6 @@ struct OutputWriter::State {
   std::atomic<size_t> unchanged{0};
   std::mutex dirs_mu;                       // guards dirs
   std::set<std::string, std::less<>> dirs;  // folders made in the staging directory
-
-  ~State() {
-    if (staging_fd >= 0) ::close(staging_fd);
-  }
 
   bool fail(std::string why) {
     std::lock_guard<std::mutex> g(mu);
@@ -275,8 +159,7 @@ bool OutputWriter::open(const fs::path& out_arg, std::string* err) {
     *err = "cannot create " + s.parent.string() + ": " + ec.message();
     return false;
   }
-  s.lock.emplace(s.parent);
-  if (!s.lock->try_lock()) {
+  if (!s.lock.try_lock(s.parent)) {
     *err =
         "another sitegen build is writing into " + s.parent.string() + "; try again when it ends";
     return false;
@@ -289,6 +172,20 @@ bool OutputWriter::open(const fs::path& out_arg, std::string* err) {
            ", and sitegen replaces the folder it writes as a whole; give the folder itself" +
            (ec ? std::string() : " (-o " + to.string() + ")");
     return false;
+  }
+  // Where folders cannot be swapped in one step (macOS, Windows), a build killed between
+  // its two renames leaves the previous site, marked, beside a missing output folder: it
+  // is put back first, so that neither it nor the user's files in it are lost.
+  fs::path old = s.parent / old_dir_name(s.out.filename().string());
+  if (!fs::exists(fs::symlink_status(s.out, ec)) && fs::is_directory(fs::symlink_status(old, ec)) &&
+      fs::is_regular_file(fs::symlink_status(old / kWorkMarker, ec))) {
+    fs::rename(old, s.out, ec);
+    if (ec) {
+      *err = "cannot move the previous site back from " + old.string() + " to " + s.out.string() +
+             " (" + ec.message() + "); move it back by hand";
+      return false;
+    }
+    fs::remove(s.out / kWorkMarker, ec);
   }
   s.exists = fs::exists(s.out, ec);
   if (s.exists && !fs::is_directory(s.out, ec)) {
@@ -313,18 +210,13 @@ bool OutputWriter::open(const fs::path& out_arg, std::string* err) {
     }
   }
   fs::path staging = s.parent / staging_dir_name(s.out.filename().string());
-  if (!clear_leftover(staging, err) ||
-      !clear_leftover(s.parent / old_dir_name(s.out.filename().string()), err))
-    return false;
+  if (!clear_leftover(staging, err) || !clear_leftover(old, err)) return false;
   fs::create_directory(staging, ec);
   if (!ec && !mark(staging, err)) {
     fs::remove(staging, ec);
     return false;
   }
-  if (!ec) {
-    s.staging_fd = ::open(staging.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (s.staging_fd < 0) ec = std::error_code(errno, std::generic_category());
-  }
+  if (!ec) s.staging_dir.open(staging, &ec);
   if (ec) {
     *err = "cannot create " + staging.string() + ": " + ec.message() +
            "; sitegen builds the new site beside " + s.out.string() + " and swaps it in, so " +
@@ -349,8 +241,9 @@ bool OutputWriter::make_parents(std::string_view rel) {
     std::lock_guard<std::mutex> g(s.dirs_mu);
     if (s.dirs.count(dir)) continue;
     std::string d(dir);
-    if (::mkdirat(s.staging_fd, d.c_str(), 0755) != 0 && errno != EEXIST)
-      return s.fail("cannot create " + (s.out / d).string() + ": " + std::strerror(errno));
+    std::error_code ec;
+    if (!s.staging_dir.make_dir(d, &ec))
+      return s.fail("cannot create " + (s.out / d).string() + ": " + ec.message());
     s.dirs.insert(std::move(d));
   }
   return true;
@@ -364,7 +257,7 @@ bool OutputWriter::put(const std::string& rel, std::string_view bytes,
   if (!safe_rel(rel) || rel == kStampFile || rel == kWorkMarker)
     return s.fail("refusing to write `" + rel + "`: the path is not a plain file path inside " +
                   s.out.string());
-  fs::path old = s.out / rel;
+  fs::path old = s.out / utf8_path(rel);
   bool ours = s.exists && s.old_manifest.count(rel);
   std::error_code ec;
   if (s.exists && !ours && fs::exists(fs::symlink_status(old, ec)))
@@ -372,11 +265,11 @@ bool OutputWriter::put(const std::string& rel, std::string_view bytes,
   bool keep = ours && same_bytes(old, copy_from, bytes);
   if (!make_parents(rel)) return false;
   std::string why;
-  bool ok = keep ? link_or_copy(old, s.staging_fd, rel.c_str(), old, &why)
+  bool ok = keep ? s.staging_dir.link_or_copy(old, rel.c_str(), old, &why)
             // Copied, never linked: a link would let a tool that edits the output in
             // place (an image optimizer, say) change the file in the content folder too.
-            : !copy_from.empty() ? copy_file_bytes(copy_from, s.staging_fd, rel.c_str(), old, &why)
-                                 : write_file(s.staging_fd, rel.c_str(), bytes, old, &why);
+            : !copy_from.empty() ? s.staging_dir.copy(utf8_path(copy_from), rel.c_str(), old, &why)
+                                 : s.staging_dir.write(rel.c_str(), bytes, old, &why);
   if (!ok) return s.fail(why);
   if (keep) s.unchanged.fetch_add(1, std::memory_order_relaxed);
   return true;
@@ -444,8 +337,8 @@ bool OutputWriter::commit(const Output& output, WriteStats* stats, std::string* 
             if (writes || wrote) continue;
             it.disable_recursion_pending();
           }
-          fs::create_directories((s.staging / rel).parent_path(), ec);
-          if (!carry_over(it->path(), s.staging / rel, &why)) return fail(why);
+          fs::create_directories((s.staging / utf8_path(rel)).parent_path(), ec);
+          if (!carry_over(it->path(), s.staging / utf8_path(rel), &why)) return fail(why);
         }
         if (walk) return unreadable(entry.path());
       }
@@ -457,7 +350,7 @@ bool OutputWriter::commit(const Output& output, WriteStats* stats, std::string* 
   std::set<std::string> names;
   for (const auto& entry : all) names.insert(entry.first);
   std::string manifest = write_manifest(names);
-  if (!write_file(s.staging_fd, kStampFile, manifest, s.out / kStampFile, &why)) return fail(why);
+  if (!s.staging_dir.write(kStampFile, manifest, s.out / kStampFile, &why)) return fail(why);
 
   // The previous site is marked before it moves out of the way, so that whatever a kill
   // leaves beside the output is known to be sitegen's; a mark left in the output by a
@@ -466,13 +359,16 @@ bool OutputWriter::commit(const Output& output, WriteStats* stats, std::string* 
   if (!s.exists) {
     fs::rename(s.staging, s.out, ec);
     if (ec) return fail("cannot move the new site into " + s.out.string() + ": " + ec.message());
-    ::unlink((s.out / kWorkMarker).c_str());
+    fs::remove(s.out / kWorkMarker, ec);
   } else if (swap_dirs(s.staging, s.out)) {
-    ::unlink((s.out / kWorkMarker).c_str());
+    fs::remove(s.out / kWorkMarker, ec);
     fs::remove_all(s.staging, ec);  // the previous build, now at the staging path
   } else {
     fs::path old = s.parent / old_dir_name(s.out.filename().string());
-    auto unmark = [&] { ::unlink((s.out / kWorkMarker).c_str()); };
+    auto unmark = [&] {
+      std::error_code ec2;
+      fs::remove(s.out / kWorkMarker, ec2);
+    };
     if (!clear_leftover(old, &why)) {
       unmark();
       return fail(why);

@@ -256,6 +256,24 @@ TEST_CASE("output: what a killed build left beside the output is cleared") {
         std::vector<fs::path>{out});
 }
 
+TEST_CASE("output: a build killed between its two renames loses nothing of the old site") {
+  TempDir t;
+  fs::path out = t.path / "public";
+  std::string err;
+  REQUIRE(write_output(make({{"index.html", "v1"}}), out, nullptr, &err));
+  testing::write_file(out / "notes/thesis.tex", "precious");
+  // Where the system cannot swap folders, the old site is marked and moved aside before
+  // the new one moves in; a kill between the two leaves no output folder.
+  testing::write_file(out / kWorkMarker, "");
+  fs::rename(out, t.path / ".public.sitegen-old");
+  REQUIRE(write_output(make({{"index.html", "v2"}}), out, nullptr, &err));
+  CHECK(slurp(out / "index.html") == "v2");
+  CHECK(slurp(out / "notes/thesis.tex") == "precious");
+  CHECK_FALSE(fs::exists(out / kWorkMarker));
+  CHECK(std::vector<fs::path>(fs::directory_iterator(t.path), fs::directory_iterator()) ==
+        std::vector<fs::path>{out});
+}
+
 TEST_CASE("output: a symlink as the output folder is refused and kept") {
   TempDir t;
   fs::create_directories(t.path / "real");

@@ -3,21 +3,13 @@
 // hands httplib, which reads a request already received and writes with a deadline.
 #include "serve/connections.h"
 
-#include <arpa/inet.h>
-#include <fcntl.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
-#include <poll.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <atomic>
-#include <cerrno>
 #include <map>
 #include <mutex>
 #include <thread>
 
+#include "base/sockets.h"
 #include "text/strings.h"
 
 namespace sitegen {
@@ -34,21 +26,6 @@ class InlineQueue : public httplib::TaskQueue {
   void shutdown() override {}
 };
 
-std::string address_of(const sockaddr_storage& sa) {
-  char buf[INET6_ADDRSTRLEN] = "";
-  if (sa.ss_family == AF_INET)
-    ::inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in&>(sa).sin_addr, buf, sizeof buf);
-  else if (sa.ss_family == AF_INET6)
-    ::inet_ntop(AF_INET6, &reinterpret_cast<const sockaddr_in6&>(sa).sin6_addr, buf, sizeof buf);
-  return buf;
-}
-
-int port_of(const sockaddr_storage& sa) {
-  if (sa.ss_family == AF_INET) return ntohs(reinterpret_cast<const sockaddr_in&>(sa).sin_port);
-  if (sa.ss_family == AF_INET6) return ntohs(reinterpret_cast<const sockaddr_in6&>(sa).sin6_port);
-  return 0;
-}
-
 // What the workers' waits for clients to read share: the limits, and how many workers
 // wait now (each connection's own allowance is in its Conn).
 struct WriteWaits {
@@ -64,7 +41,7 @@ class RequestStream : public httplib::Stream {
   // `stall_left`: what the connection may still keep its answers waiting, all its
   // requests together (each answer with an allowance of its own, a client pipelining
   // 100 requests could hold a worker a hundred times as long).
-  RequestStream(int fd, std::string_view request, WriteWaits* waits, Clock::duration* stall_left,
+  RequestStream(Socket fd, std::string_view request, WriteWaits* waits, Clock::duration* stall_left,
                 std::string* out)
       : fd_(fd), request_(request), waits_(waits), stall_left_(stall_left), out_(out) {}
 
@@ -76,18 +53,17 @@ class RequestStream : public httplib::Stream {
   // worker. A live-reload stream, whose client reads at once, hardly waits at all.
   bool is_writable() const override {
     if (out_) return true;
-    pollfd p{fd_, POLLOUT, 0};
-    int ready = ::poll(&p, 1, 0);
-    if (ready != 0) return ready > 0 && !(p.revents & (POLLERR | POLLHUP));
+    int ready = wait_writable(fd_, 0);
+    if (ready != 0) return ready > 0;
     if (*stall_left_ <= Clock::duration::zero()) return false;
     const ConnectionLimits& limits = waits_->limits;
     bool busy = waits_->waiting.fetch_add(1) >= limits.write_waiters;
     auto wait = std::min<Clock::duration>(busy ? limits.busy_write : limits.write, *stall_left_);
     auto start = Clock::now();
-    ready = ::poll(&p, 1, int(std::chrono::ceil<std::chrono::milliseconds>(wait).count()));
+    ready = wait_writable(fd_, int(std::chrono::ceil<std::chrono::milliseconds>(wait).count()));
     *stall_left_ -= Clock::now() - start;
     waits_->waiting.fetch_sub(1);
-    return ready > 0 && !(p.revents & (POLLERR | POLLHUP));
+    return ready > 0;
   }
   // Never waits: the whole request is here, and nothing past it is httplib's to read.
   ssize_t read(char* ptr, size_t size) override {
@@ -103,36 +79,26 @@ class RequestStream : public httplib::Stream {
       return ssize_t(size);
     }
     if (!is_writable()) return -1;  // the client took nothing for the write timeout
-    ssize_t n = ::send(fd_, ptr, size, MSG_NOSIGNAL | MSG_DONTWAIT);
-    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return 0;
-    return n;
+    return ssize_t(send_now(fd_, ptr, size));
   }
   void get_remote_ip_and_port(std::string& ip, int& port) const override {
-    sockaddr_storage sa{};
-    socklen_t len = sizeof sa;
-    if (!out_ && ::getpeername(fd_, reinterpret_cast<sockaddr*>(&sa), &len) == 0) {
-      ip = address_of(sa);
-      port = port_of(sa);
-    } else {
-      ip = "127.0.0.1";
-      port = 0;
-    }
+    address(true, ip, port);
   }
   void get_local_ip_and_port(std::string& ip, int& port) const override {
-    sockaddr_storage sa{};
-    socklen_t len = sizeof sa;
-    if (!out_ && ::getsockname(fd_, reinterpret_cast<sockaddr*>(&sa), &len) == 0) {
-      ip = address_of(sa);
-      port = port_of(sa);
-    } else {
-      ip = "127.0.0.1";
-      port = 0;
-    }
+    address(false, ip, port);
   }
   socket_t socket() const override { return fd_; }
 
  private:
-  int fd_;
+  void address(bool peer, std::string& ip, int& port) const {
+    ip = out_ ? "" : socket_address(fd_, peer, &port);
+    if (ip.empty()) {
+      ip = "127.0.0.1";
+      port = 0;
+    }
+  }
+
+  Socket fd_;
   std::string_view request_;
   size_t pos_ = 0;
   WriteWaits* waits_;
@@ -247,7 +213,7 @@ std::string plain_response(int status, const std::string& message) {
 
 struct HttpServer::Gate {
   struct Conn {
-    int fd = -1;
+    Socket fd = kNoSocket;
     std::string client;  // address, for the per-client limit
     std::string bytes;   // received and not yet answered
     Clock::time_point deadline;
@@ -267,24 +233,21 @@ struct HttpServer::Gate {
   std::map<std::string, size_t> per_client;  // open connections, waiting or in a worker
   size_t open = 0;
   bool running = false, stopping = false;
-  int wake[2] = {-1, -1};
+  std::unique_ptr<SocketWaiter> waiter;  // made with the thread
   std::thread thread;
   std::unique_ptr<httplib::ThreadPool> pool;
 
   void close_conn(Conn& c) {  // mu held
-    ::close(c.fd);
+    close_socket(c.fd);
     if (--per_client[c.client] == 0) per_client.erase(c.client);
     --open;
   }
   void refuse(Conn& c, int status, const std::string& message) {  // mu held
     std::string text = plain_response(status, message);
-    ::send(c.fd, text.data(), text.size(), MSG_NOSIGNAL | MSG_DONTWAIT);  // best effort
+    send_now(c.fd, text.data(), text.size());  // best effort
     close_conn(c);
   }
-  void wake_up() {
-    char b = 1;
-    [[maybe_unused]] ssize_t n = ::write(wake[1], &b, 1);
-  }
+  void wake_up() { waiter->wake(); }
 
   // At a limit, the connection that has waited longest for its request makes room (of
   // this client, when it is the client's limit); false when none is waiting.
@@ -301,32 +264,21 @@ struct HttpServer::Gate {
     return false;
   }
 
-  void add(int fd) {
-    sockaddr_storage sa{};
-    socklen_t len = sizeof sa;
-    ::getpeername(fd, reinterpret_cast<sockaddr*>(&sa), &len);
+  void add(Socket fd) {
     auto c = std::make_unique<Conn>();
     c->fd = fd;
-    c->client = address_of(sa);
+    int port = 0;
+    c->client = socket_address(fd, true, &port);
     c->stall_left = limits.stall;
-    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
-    int yes = 1;
-    ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof yes);
+    prepare_connection(fd);
     std::lock_guard<std::mutex> lock(mu);
     if (stopping || !make_room(c->client)) {
-      ::close(fd);
+      close_socket(fd);
       return;
     }
     if (!running) {
       running = true;
-      if (::pipe(wake) != 0) {
-        wake[0] = wake[1] = -1;
-      } else {  // in two steps: macOS has no call setting both flags at once
-        for (int fd : wake) {
-          ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
-          ::fcntl(fd, F_SETFD, FD_CLOEXEC);
-        }
-      }
+      waiter = std::make_unique<SocketWaiter>();
       pool = std::make_unique<httplib::ThreadPool>(limits.workers);
       thread = std::thread([this] { run(); });
     }
@@ -343,12 +295,12 @@ struct HttpServer::Gate {
     char buf[16 * 1024];
     bool eof = false;
     while (c.bytes.size() <= limits.max_head + limits.max_body) {
-      ssize_t n = ::recv(c.fd, buf, sizeof buf, 0);
+      long n = receive_now(c.fd, buf, sizeof buf);
       if (n > 0) {
         c.bytes.append(buf, size_t(n));
         continue;
       }
-      eof = n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+      eof = n == 0 || n == -2;  // -1: nothing more yet
       break;
     }
     if (!c.bytes.empty() && !c.started) {
@@ -371,16 +323,17 @@ struct HttpServer::Gate {
   }
 
   void run() {
-    std::vector<pollfd> fds;
+    std::vector<Socket> sockets;
     std::vector<uint64_t> ids;
+    std::vector<char> ready;
     while (true) {
       int timeout_ms = 1000;
       {
         std::lock_guard<std::mutex> lock(mu);
         if (stopping) return;
         auto now = Clock::now();
-        fds.assign(1, pollfd{wake[0], POLLIN, 0});
-        ids.assign(1, 0);
+        sockets.clear();
+        ids.clear();
         for (auto it = waiting.begin(); it != waiting.end();) {
           Conn& c = *it->second;
           if (now >= c.deadline) {
@@ -395,18 +348,15 @@ struct HttpServer::Gate {
           }
           auto left = std::chrono::duration_cast<std::chrono::milliseconds>(c.deadline - now);
           timeout_ms = std::min<int>(timeout_ms, int(left.count()) + 1);
-          fds.push_back(pollfd{c.fd, POLLIN, 0});
+          sockets.push_back(c.fd);
           ids.push_back(it->first);
           ++it;
         }
       }
-      ::poll(fds.data(), fds.size(), timeout_ms);
-      char drain[256];
-      while (::read(wake[0], drain, sizeof drain) > 0) {
-      }
+      waiter->wait(sockets, &ready, timeout_ms);
       std::lock_guard<std::mutex> lock(mu);
-      for (size_t i = 1; i < fds.size(); ++i) {
-        if (!fds[i].revents) continue;
+      for (size_t i = 0; i < sockets.size(); ++i) {
+        if (!ready[i]) continue;
         auto it = waiting.find(ids[i]);  // gone if evicted meanwhile
         if (it != waiting.end()) on_readable(it);
       }
@@ -462,8 +412,7 @@ struct HttpServer::Gate {
     std::lock_guard<std::mutex> lock(mu);
     for (auto& [id, c] : waiting) close_conn(*c);
     waiting.clear();
-    ::close(wake[0]);
-    ::close(wake[1]);
+    waiter.reset();
   }
 };
 
@@ -490,8 +439,8 @@ std::string HttpServer::answer(std::string_view bytes) {
   if (r.kind == RequestBytes::kRefused) return plain_response(r.status, r.message);
   std::string out;
   std::string storage;
-  RequestStream stream(-1, without_unparsable_range(bytes.substr(0, r.length), storage), nullptr,
-                       nullptr, &out);
+  RequestStream stream(kNoSocket, without_unparsable_range(bytes.substr(0, r.length), storage),
+                       nullptr, nullptr, &out);
   bool closed = false;
   process_request(stream, true, closed, [](httplib::Request&) {});
   return out;

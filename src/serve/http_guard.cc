@@ -1,9 +1,8 @@
 // What the preview server accepts of a request's headers: the Host and Origin a page
 // on this machine sends (DNS rebinding gets a 403), and the one byte range it serves.
-#include <arpa/inet.h>
-
 #include <limits>
 
+#include "base/sockets.h"
 #include "serve/serve.h"
 #include "text/ascii.h"
 #include "text/strings.h"
@@ -29,8 +28,8 @@ bool parse_size(std::string_view s, size_t* out) {
 bool is_ip_literal(std::string_view name) {
   unsigned char buf[16];
   if (name.size() > 2 && name.front() == '[' && name.back() == ']')
-    return ::inet_pton(AF_INET6, std::string(name.substr(1, name.size() - 2)).c_str(), buf) == 1;
-  return ::inet_pton(AF_INET, std::string(name).c_str(), buf) == 1;
+    return parse_ipv6(std::string(name.substr(1, name.size() - 2)), buf);
+  return parse_ipv4(std::string(name), buf);
 }
 
 }  // namespace
@@ -113,9 +112,9 @@ bool allowed_origin(std::string_view origin, std::string_view bind, int port) {
 bool is_loopback_address(std::string_view ip) {
   if (ip.starts_with("::ffff:")) ip.remove_prefix(7);
   unsigned char v4[4];
-  if (::inet_pton(AF_INET, std::string(ip).c_str(), v4) == 1) return v4[0] == 127;
+  if (parse_ipv4(std::string(ip), v4)) return v4[0] == 127;
   unsigned char v6[16];
-  if (::inet_pton(AF_INET6, std::string(ip).c_str(), v6) != 1) return false;
+  if (!parse_ipv6(std::string(ip), v6)) return false;
   for (int i = 0; i < 15; ++i)
     if (v6[i] != 0) return false;
   return v6[15] == 1;

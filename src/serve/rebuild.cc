@@ -1,6 +1,10 @@
 // The rebuild loop: the watcher reports a batch of changes, the site is built again
 // (pages named, rendered on request), and the build is published once the writes have
 // been quiet, with the events that tell open pages what to do and the terminal line.
+#if defined(_WIN32) && !defined(_POSIX_THREAD_SAFE_FUNCTIONS)
+// MinGW-w64's <time.h> has localtime_r (over Windows' localtime_s) only when asked.
+#define _POSIX_THREAD_SAFE_FUNCTIONS 200112L
+#endif
 #include <algorithm>
 #include <chrono>
 #include <ctime>
@@ -8,6 +12,7 @@
 #include <set>
 
 #include "base/source.h"
+#include "base/utf8_path.h"
 #include "serve/server_impl.h"
 #include "text/escape.h"
 
@@ -131,9 +136,9 @@ void Server::Impl::publish(Built built, const std::vector<std::string>& changed)
   next->pages = result.pages;
   next->good = true;
   std::error_code ec;
-  fs::path static_dir = fs::canonical(options.content_dir + "/static", ec);
+  fs::path static_dir = fs::canonical(utf8_path(options.content_dir + "/static"), ec);
   if (!ec) next->static_dir = static_dir.string();
-  fs::path content_dir = fs::canonical(options.content_dir, ec);
+  fs::path content_dir = fs::canonical(utf8_path(options.content_dir), ec);
   if (!ec) next->content_dir = content_dir.string();
   next->static_prefix = DiskSource(options.content_dir).disk_path("static/");
   for (const auto& [key, f] : next->output.files)

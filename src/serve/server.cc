@@ -18,11 +18,10 @@
 //   connections that pipeline requests and never read cannot hold every worker. A worker
 //   is held for longer only by a live-reload stream, and there are at most
 //   ServeOptions::max_streams (48) of those, 16 of them kept for loopback clients.
-#include <sys/socket.h>
-#include <unistd.h>
-
 #include <algorithm>
+#include <random>
 
+#include "base/sockets.h"
 #include "serve/server_impl.h"
 
 namespace sitegen {
@@ -49,7 +48,9 @@ Server::Impl::Impl(ServeOptions o, std::ostream& out_, std::ostream& err_)
                                     std::chrono::milliseconds(options.max_publish_delay_ms))}) {
   while (options.content_dir.size() > 1 && options.content_dir.back() == '/')
     options.content_dir.pop_back();
-  instance = std::to_string(::getpid()) + "." +
+  // A random number where a process id was: the same on every system, and as unlikely
+  // to repeat between two runs.
+  instance = std::to_string(std::random_device{}()) + "." +
              std::to_string(Clock::now().time_since_epoch().count() % 1000000007);
   auto first = std::make_shared<ServedSite>();
   first->build_id = instance + "-0";
@@ -71,10 +72,9 @@ bool Server::start(std::string* err) {
   m.http.set_tcp_nodelay(true);  // headers and body are separate writes: no Nagle delay
   // httplib's default sets SO_REUSEPORT, which lets a second server bind a port that is
   // in use (and share its requests); SO_REUSEADDR alone still allows a quick restart.
-  int listen_fd = -1;
+  Socket listen_fd = kNoSocket;
   m.http.set_socket_options([&listen_fd](socket_t sock) {
-    int yes = 1;
-    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    set_reuse_address(sock);
     listen_fd = sock;
   });
   m.http.set_payload_max_length(64 * 1024);
@@ -98,7 +98,7 @@ bool Server::start(std::string* err) {
   }
   // The library listens with a backlog of 5: under 50 connections SYNs were dropped and
   // retried a second later. Listening again on the same socket raises the backlog.
-  if (listen_fd >= 0) ::listen(listen_fd, 256);
+  set_listen_backlog(listen_fd, 256);
   m.listen_thread = std::thread([&m] { m.http.listen_after_bind(); });
   // stop() before the accept loop runs would be lost: wait for it (bounded).
   for (int i = 0; i < 5000 && !m.http.is_running(); ++i)

@@ -64,7 +64,7 @@ inline bool is_skipped_dir(std::string_view name) {
 // (public/ inside the content folder, and the folders a build stages beside it), which
 // `sitegen build` writes while the preview runs.
 inline bool is_unwatched_dir(const std::filesystem::path& dir) {
-  return is_skipped_dir(dir.filename().native()) || is_site_output_dir(dir);
+  return is_skipped_dir(dir.filename().string()) || is_site_output_dir(dir);
 }
 
 enum class WalkStep { kNext, kSkipFolder, kStop };
@@ -82,7 +82,7 @@ void walk_watched_tree(const std::string& dir, Visit visit) {
        !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
     std::error_code ec2;
     bool is_dir = it->is_directory(ec2) && !it->is_symlink(ec2);
-    if (is_dir ? is_unwatched_dir(it->path()) : is_editor_temp(it->path().filename().native())) {
+    if (is_dir ? is_unwatched_dir(it->path()) : is_editor_temp(it->path().filename().string())) {
       if (is_dir) it.disable_recursion_pending();
       continue;
     }

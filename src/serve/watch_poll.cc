@@ -86,7 +86,7 @@ class PollBackend : public WatchBackend {
           if (is_unwatched_dir(it->path()) || it->is_symlink(ec2)) it.disable_recursion_pending();
           continue;  // a folder counts through the files in it
         }
-        if (is_editor_temp(it->path().filename().native())) continue;
+        if (is_editor_temp(it->path().filename().string())) continue;
         std::error_code ec2;
         FileStat f;
         f.mtime = int64_t(fs::last_write_time(p, ec2).time_since_epoch().count());

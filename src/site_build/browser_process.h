@@ -5,6 +5,7 @@
 #pragma once
 
 #include <atomic>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,18 @@ class StopSignals {
   struct Saved;
   Saved* saved_ = nullptr;
 };
+
+// `name` as a path (when it has a '/', or on Windows a '\\') or a command found on PATH
+// (on Windows also with ".exe", and "chrome" where Chrome or Edge installs itself);
+// "" when neither.
+std::string resolve_command(const std::string& name);
+
+// A new folder only this user may read, below the system's temporary folder, named
+// `prefix` and random letters; empty when none can be made.
+std::filesystem::path make_temp_dir(const std::string& prefix);
+
+// Whether sitegen runs as the superuser (root), whom Chromium's sandbox refuses.
+bool running_as_root();
 
 struct BrowserExit {
   int status = -1;         // the exit status; -1 when it did not exit by itself

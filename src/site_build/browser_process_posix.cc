@@ -9,10 +9,14 @@
 
 #include <cerrno>
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
 #include <string_view>
 #include <thread>
 
 extern char** environ;
+
+namespace fs = std::filesystem;
 
 namespace sitegen {
 
@@ -41,7 +45,38 @@ bool end_group(pid_t group, int sig, int wait_ms) {
   return false;
 }
 
+bool is_executable(const fs::path& p) {
+  std::error_code ec;
+  return fs::is_regular_file(p, ec) && access(p.c_str(), X_OK) == 0;
+}
+
 }  // namespace
+
+std::string resolve_command(const std::string& name) {
+  if (name.empty()) return "";
+  if (name.find('/') != std::string::npos) return is_executable(name) ? name : "";
+  const char* path = std::getenv("PATH");
+  std::string_view dirs = path ? path : "";
+  while (!dirs.empty()) {
+    size_t colon = std::min(dirs.find(':'), dirs.size());
+    std::string dir(dirs.substr(0, colon));
+    dirs.remove_prefix(std::min(colon + 1, dirs.size()));
+    if (dir.empty()) continue;
+    fs::path candidate = fs::path(dir) / name;
+    if (is_executable(candidate)) return candidate.string();
+  }
+  return "";
+}
+
+bool running_as_root() {
+  return geteuid() == 0;
+}
+
+fs::path make_temp_dir(const std::string& prefix) {
+  std::error_code ec;
+  std::string tmpl = (fs::temp_directory_path(ec) / (prefix + "XXXXXX")).string();
+  return !ec && mkdtemp(tmpl.data()) ? fs::path(tmpl) : fs::path();
+}
 
 struct StopSignals::Saved {
   struct sigaction old[2];

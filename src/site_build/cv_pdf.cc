@@ -2,8 +2,7 @@
 // in a temporary folder, serve it on loopback, and run the browser headless on each page.
 #include "site_build/cv_pdf.h"
 
-#include <signal.h>
-#include <unistd.h>
+#include <csignal>
 
 #include <cstdlib>
 #include <filesystem>
@@ -29,28 +28,6 @@ namespace {
 
 constexpr const char* kBrowserNames[] = {"chromium", "chromium-browser", "google-chrome",
                                          "google-chrome-stable", "chrome"};
-
-bool is_executable(const fs::path& p) {
-  std::error_code ec;
-  return fs::is_regular_file(p, ec) && access(p.c_str(), X_OK) == 0;
-}
-
-// `name` as a path (when it has a '/') or a command found on PATH; "" when neither.
-std::string resolve_command(const std::string& name) {
-  if (name.empty()) return "";
-  if (name.find('/') != std::string::npos) return is_executable(name) ? name : "";
-  const char* path = std::getenv("PATH");
-  std::string_view dirs = path ? path : "";
-  while (!dirs.empty()) {
-    size_t colon = std::min(dirs.find(':'), dirs.size());
-    std::string dir(dirs.substr(0, colon));
-    dirs.remove_prefix(std::min(colon + 1, dirs.size()));
-    if (dir.empty()) continue;
-    fs::path candidate = fs::path(dir) / name;
-    if (is_executable(candidate)) return candidate.string();
-  }
-  return "";
-}
 
 bool write_file(const fs::path& p, std::string_view bytes) {
   std::error_code ec;
@@ -82,10 +59,7 @@ std::string last_line(const std::string& log) {
 // A folder of its own below the system's temporary folder, removed when done.
 struct TempDir {
   fs::path path;
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "sitegen-pdf-XXXXXX").string();
-    if (mkdtemp(tmpl.data())) path = tmpl;
-  }
+  TempDir() { path = make_temp_dir("sitegen-pdf-"); }
   ~TempDir() {
     std::error_code ec;
     if (!path.empty()) fs::remove_all(path, ec);
@@ -267,7 +241,7 @@ bool print_cv_pdfs(const std::string& browser, std::vector<CvPrint>& prints, con
   if (!server.start(www.string(), err)) return false;
   std::string origin = "http://" + server.host();
   // Chromium does not run its sandbox for root (it refuses to start with it).
-  bool sandbox = geteuid() != 0;
+  bool sandbox = !running_as_root();
   if (!sandbox)
     notes->push_back(
         "cv.pdf: printed without Chromium's sandbox, which Chromium does not run for the root "
