@@ -5,8 +5,9 @@ For each example under examples/ and a synthetic site of 1,000 publications
 (made by bench/gen_site.py), the content is copied to a
 temporary folder and served on 127.0.0.1. A listener on /_sitegen/events records
 when each `reload` event arrives. Then, EDITS times, the title of the first
-publication is rewritten the way editors save (temporary file, rename) and two
-times are taken from the rename:
+publication (in publications.toml, or in the first .bib file where publications.toml
+has no title, as on the group site examples/lab) is rewritten the way editors save
+(temporary file, rename) and two times are taken from the rename:
 
   sse   until the `reload` event reaches the listener (what an open page waits for)
   page  until GET <base>publications/ returns the new title (polled every 2 ms)
@@ -16,7 +17,7 @@ numbers; tests/browser/live_reload.test.mjs prints it for content/.
 
 Python 3 standard library only. Every wait is bounded; only 127.0.0.1 is contacted.
 
-  python3 bench/serve_latency.py [--sitegen build/sitegen] [--edits 25] [--markdown]
+  python3 bench/serve_latency.py [--sitegen build/sitegen] [--edits 25] [--smoke]
 """
 
 import argparse
@@ -34,6 +35,25 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GEN_SITE = os.path.join(ROOT, "bench", "gen_site.py")
 TITLE_RE = re.compile(r'^(title\s*=\s*)"[^"\n]*"', re.M)
+BIB_TITLE_RE = re.compile(r'^(\s*title\s*=\s*)\{[^\n]*\},?$', re.M)
+
+
+def edit_target(content):
+    """The file whose first publication title the edits rewrite, and how: publications.toml
+    when it has a title, else the first .bib file (a group site such as examples/lab keeps
+    its papers in group.bib and only additions in publications.toml)."""
+    pubs = os.path.join(content, "publications.toml")
+    if os.path.exists(pubs):
+        with open(pubs) as f:
+            if TITLE_RE.search(f.read()):
+                return pubs, lambda m, title: m.group(1) + '"' + title + '"', TITLE_RE
+    for name in sorted(os.listdir(content)):
+        if name.endswith(".bib"):
+            path = os.path.join(content, name)
+            with open(path) as f:
+                if BIB_TITLE_RE.search(f.read()):
+                    return path, lambda m, title: m.group(1) + "{" + title + "},", BIB_TITLE_RE
+    raise RuntimeError(f"{content}: no publication title to edit (publications.toml or a .bib)")
 
 
 class Server:
@@ -149,13 +169,13 @@ def measure(sitegen, content, edits):
             raise RuntimeError("no hello on /_sitegen/events")
         page = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
         path = server.base + "publications/"
-        pubs = os.path.join(content, "publications.toml")
+        pubs, replace, title_re = edit_target(content)
         with open(pubs) as f:
             original = f.read()
         sse, seen = [], []
         for i in range(edits):
             title = f"Latency probe {i} {time.monotonic_ns()}"
-            text = TITLE_RE.sub(lambda m: m.group(1) + '"' + title + '"', original, count=1)
+            text = title_re.sub(lambda m: replace(m, title), original, count=1)
             time.sleep(0.15)  # each edit its own burst
             save(pubs, text)
             t0 = time.monotonic()
@@ -193,19 +213,26 @@ def main():
     ap.add_argument("--sitegen", default=os.path.join(ROOT, "build", "sitegen"))
     ap.add_argument("--edits", type=int, default=25)
     ap.add_argument("--pubs", type=int, default=1000)
+    ap.add_argument("--smoke", action="store_true",
+                    help="the group site examples/lab alone, two edits: checks the script runs")
     args = ap.parse_args()
+    if args.smoke:
+        args.edits = 2
     sitegen = os.path.abspath(args.sitegen)
     work = tempfile.mkdtemp(prefix="sitegen-latency-")
     try:
         sites = []
         for name in sorted(os.listdir(os.path.join(ROOT, "examples"))):
+            if args.smoke and name != "lab":
+                continue
             dst = os.path.join(work, name)
             shutil.copytree(os.path.join(ROOT, "examples", name), dst)
             sites.append((f"examples/{name}", dst))
-        dst = os.path.join(work, "synthetic")
-        subprocess.run([sys.executable, GEN_SITE, "--pubs", str(args.pubs), "--news", "300",
-                        "--talks", "100", "--out", dst], check=True, stdout=subprocess.DEVNULL)
-        sites.append((f"synthetic, {args.pubs} publications", dst))
+        if not args.smoke:
+            dst = os.path.join(work, "synthetic")
+            subprocess.run([sys.executable, GEN_SITE, "--pubs", str(args.pubs), "--news", "300",
+                            "--talks", "100", "--out", dst], check=True, stdout=subprocess.DEVNULL)
+            sites.append((f"synthetic, {args.pubs} publications", dst))
         print(f"edits per site: {args.edits}; times in ms from the rename, median (min-max)\n")
         print("| site | pages | edits | build | write to SSE reload | write to new text served |")
         print("|---|---:|---:|---:|---:|---:|")

@@ -25,6 +25,12 @@ if(SITEGEN_BENCH_PYTHON)
            COMMAND ${SITEGEN_BENCH_PYTHON} ${CMAKE_SOURCE_DIR}/bench/run.py --smoke --no-install
                    --sitegen $<TARGET_FILE:sitegen> --root ${CMAKE_BINARY_DIR}/bench-smoke)
   set_tests_properties(bench_smoke PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS bench)
+  # bench/serve_latency.py on the group site examples/lab (its papers in group.bib), two
+  # edits: the script finds what to edit and sees each reload; it asserts no timings.
+  add_test(NAME bench_serve_latency_smoke
+           COMMAND ${SITEGEN_BENCH_PYTHON} ${CMAKE_SOURCE_DIR}/bench/serve_latency.py --smoke
+                   --sitegen $<TARGET_FILE:sitegen>)
+  set_tests_properties(bench_serve_latency_smoke PROPERTIES TIMEOUT 120 LABELS bench)
 else()
   message(STATUS "python3 not found: the benchmark smoke test is not registered")
 endif()
