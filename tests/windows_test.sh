@@ -175,54 +175,57 @@ for case in syntax type utf8; do
   ((failures > before)) || echo "ok: check bad/$case: the same diagnostics ($(tail -n 1 "linux/$case.err"))"
 done
 
-# 3. serve answers on loopback: a free port, a bounded wait for its first page.
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-"$wine" "$exe" serve src/content --port "$port" >serve.log 2>&1 &
-server_pid=$!
-start=$SECONDS
-served=false
-while ((SECONDS - start < 120)); do
-  if curl -fsS --max-time 5 -o served.html "http://127.0.0.1:$port/" 2>/dev/null; then
-    served=true
-    break
-  fi
-  kill -0 "$server_pid" 2>/dev/null || break
-  sleep 1
-done
-if [[ "$served" == true ]]; then
-  # The page served is the page built, with the live-reload script serve adds to it.
-  if ! grep -qx '<script id="sitegen-live-reload">' served.html; then
-    fail "serve answered / without its live-reload script:"
-    head -c 400 served.html
-  elif sed '/^<script id="sitegen-live-reload">$/,/^<\/script>$/d' served.html |
-    cmp -s - windows/content/index.html; then
-    echo "ok: serve answered http://127.0.0.1:$port/ after $((SECONDS - start)) s with the page built"
-  else
-    fail "serve answered / with another page than build wrote (- built, + served):"
-    diff -u windows/content/index.html served.html | head -n 40
-  fi
-else
-  fail "sitegen.exe serve did not answer http://127.0.0.1:$port/ within 120 s; its output:"
-  cat serve.log
-fi
-# An edit shows: the watcher (ReadDirectoryChangesW) sees it, serve rebuilds, and the
-# page served has the new sentence.
-if [[ "$served" == true ]]; then
-  printf '\nA sentence written while serve watched.\n' >>src/content/bio.md
+# 3. serve answers on loopback (a free port, a bounded wait for its first page) with the
+# page build wrote, and shows an edit: the watcher sees it, serve rebuilds, and the page
+# served has the new sentence. Once with the native watcher (ReadDirectoryChangesW) on
+# src/content, once polling (--poll) the site under Müller.
+# serve_and_edit LABEL SITE BUILT_INDEX [SERVE OPTION...]
+serve_and_edit() {
+  local label="$1" site="$2" built="$3" port start served=false
+  shift 3
+  port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+  "$wine" "$exe" serve "$site" --port "$port" "$@" >serve.log 2>&1 &
+  server_pid=$!
   start=$SECONDS
-  until curl -fsS --max-time 5 "http://127.0.0.1:$port/" 2>/dev/null | grep -q 'A sentence written while serve watched.'; do
-    if ((SECONDS - start >= 60)) || ! kill -0 "$server_pid" 2>/dev/null; then
-      fail "serve did not show an edit of bio.md within 60 s; its output:"
-      cat serve.log
+  while ((SECONDS - start < 120)); do
+    if curl -fsS --max-time 5 -o served.html "http://127.0.0.1:$port/" 2>/dev/null; then
+      served=true
       break
     fi
-    sleep 0.5
+    kill -0 "$server_pid" 2>/dev/null || break
+    sleep 1
   done
-  ((SECONDS - start >= 60)) || echo "ok: serve showed an edit of bio.md after $((SECONDS - start)) s"
-fi
-kill "$server_pid" 2>/dev/null || true
-wait "$server_pid" 2>/dev/null || true
-server_pid=""
+  if [[ "$served" != true ]]; then
+    fail "$label: sitegen.exe serve did not answer http://127.0.0.1:$port/ within 120 s; its output:"
+    cat serve.log
+  elif ! grep -qx '<script id="sitegen-live-reload">' served.html; then
+    fail "$label: serve answered / without its live-reload script:"
+    head -c 400 served.html
+  elif sed '/^<script id="sitegen-live-reload">$/,/^<\/script>$/d' served.html | cmp -s - "$built"; then
+    echo "ok: $label: serve answered http://127.0.0.1:$port/ after $((SECONDS - start)) s with the page built"
+  else
+    fail "$label: serve answered / with another page than build wrote (- built, + served):"
+    diff -u "$built" served.html | head -n 40
+  fi
+  if [[ "$served" == true ]]; then
+    printf '\nA sentence written while serve watched.\n' >>"$site/bio.md"
+    start=$SECONDS
+    until curl -fsS --max-time 5 "http://127.0.0.1:$port/" 2>/dev/null | grep -q 'A sentence written while serve watched.'; do
+      if ((SECONDS - start >= 60)) || ! kill -0 "$server_pid" 2>/dev/null; then
+        fail "$label: serve did not show an edit of bio.md within 60 s; its output:"
+        cat serve.log
+        break
+      fi
+      sleep 0.5
+    done
+    ((SECONDS - start >= 60)) || echo "ok: $label: serve showed an edit of bio.md after $((SECONDS - start)) s"
+  fi
+  kill "$server_pid" 2>/dev/null || true
+  wait "$server_pid" 2>/dev/null || true
+  server_pid=""
+}
+serve_and_edit "ReadDirectoryChangesW" src/content windows/content/index.html
+serve_and_edit "--poll under Müller" "src/Müller/site" windows/müller/index.html --poll
 
 # 4. The importers over HTTPS (OpenSSL built for Windows): a loopback server with the
 # tests' certificate for 127.0.0.1 serves a DBLP answer. Trusted through SSL_CERT_FILE,

@@ -9,6 +9,7 @@
 #include <map>
 #include <mutex>
 
+#include "base/utf8_path.h"
 #include "serve/watch_backend.h"
 
 namespace fs = std::filesystem;
@@ -75,23 +76,26 @@ class PollBackend : public WatchBackend {
     for (const std::string& root : roots_) {
       std::error_code ec;
       for (auto it = fs::recursive_directory_iterator(
-               root, fs::directory_options::skip_permission_denied, ec);
+               utf8_path(root), fs::directory_options::skip_permission_denied, ec);
            !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
         if (snap.size() >= options_.max_entries) return;
         std::string p = it->path().string();
-        struct stat st;
-        if (::stat(p.c_str(), &st) != 0) continue;
-        if (S_ISDIR(st.st_mode)) {
-          std::error_code ec2;
+        std::error_code ec2;
+        fs::file_status status = it->status(ec2);  // through a symlink, as stat() looks
+        if (ec2 || !fs::exists(status)) continue;  // e.g. a link to nothing
+        if (fs::is_directory(status)) {
           if (is_unwatched_dir(it->path()) || it->is_symlink(ec2)) it.disable_recursion_pending();
           continue;  // a folder counts through the files in it
         }
         if (is_editor_temp(it->path().filename().string())) continue;
-        std::error_code ec2;
+        // Times and sizes through the path object: on Windows a std::string names a file
+        // by the C locale, not UTF-8. The inode (a file replaced by a rename) where the
+        // system has one.
         FileStat f;
-        f.mtime = int64_t(fs::last_write_time(p, ec2).time_since_epoch().count());
-        f.size = uint64_t(st.st_size);
-        f.ino = uint64_t(st.st_ino);
+        f.mtime = int64_t(fs::last_write_time(it->path(), ec2).time_since_epoch().count());
+        f.size = fs::is_regular_file(status) ? uint64_t(it->file_size(ec2)) : 0;
+        struct stat st;
+        f.ino = ::stat(p.c_str(), &st) == 0 ? uint64_t(st.st_ino) : 0;
         snap[p] = f;
       }
     }
