@@ -8,10 +8,10 @@
 
 namespace sitegen {
 
-// Why a path that is there is not read: "" for a regular file, else "is a directory" or
-// "it is a named pipe (FIFO); sitegen reads only regular files" (a device, a socket, ...).
-// *err is set instead when the path cannot be looked at.
-std::string not_a_regular_file(const std::string& path, std::string* err);
+// Why the path is not read: "" for a regular file, else "is a directory", "it is a named
+// pipe (FIFO); sitegen reads only regular files" (a device, a socket, ...), or the
+// system's message when the path cannot be looked at ("No such file or directory").
+std::string not_a_regular_file(const std::string& path);
 
 // The bytes of the regular file at `path` (a path whose symlinks are resolved). nullopt
 // when it cannot be read: *err says why, or *err is empty and *too_big holds the size

@@ -26,13 +26,9 @@ std::string not_regular(mode_t mode) {
 
 }  // namespace
 
-std::string not_a_regular_file(const std::string& path, std::string* err) {
+std::string not_a_regular_file(const std::string& path) {
   struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) {
-    *err = std::strerror(errno);
-    return "";
-  }
-  return not_regular(st.st_mode);
+  return ::stat(path.c_str(), &st) != 0 ? std::strerror(errno) : not_regular(st.st_mode);
 }
 
 std::optional<std::string> read_regular_file(const std::string& path, uintmax_t max,

@@ -10,12 +10,9 @@
 
 namespace sitegen {
 
-std::string not_a_regular_file(const std::string& path, std::string* err) {
+std::string not_a_regular_file(const std::string& path) {
   DWORD attrs = GetFileAttributesW(to_wide(path).c_str());
-  if (attrs == INVALID_FILE_ATTRIBUTES) {
-    *err = windows_message(GetLastError());
-    return "";
-  }
+  if (attrs == INVALID_FILE_ATTRIBUTES) return windows_message(GetLastError());
   if (attrs & FILE_ATTRIBUTE_DIRECTORY) return "is a directory";
   if (attrs & FILE_ATTRIBUTE_DEVICE) return "it is a device; sitegen reads only regular files";
   return "";
@@ -28,8 +25,7 @@ std::optional<std::string> read_regular_file(const std::string& path, uintmax_t 
                          OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr);
   if (h == INVALID_HANDLE_VALUE) {
     DWORD code = GetLastError();
-    std::string ignored;
-    std::string why = code == ERROR_ACCESS_DENIED ? not_a_regular_file(path, &ignored) : "";
+    std::string why = code == ERROR_ACCESS_DENIED ? not_a_regular_file(path) : "";
     *err = why.empty() ? windows_message(code) : why;
     return std::nullopt;
   }

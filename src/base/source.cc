@@ -73,10 +73,8 @@ bool DiskSource::inside_folder(const std::string& rel, const std::string& folder
 std::string DiskSource::copy_path(const std::string& rel, std::string* err) const {
   std::optional<std::string> real = resolve(rel, err);
   if (!real) return std::string();
-  std::string cannot;
-  std::string why = not_a_regular_file(*real, &cannot);
-  if (!cannot.empty() || !why.empty()) {
-    *err = why.empty() ? std::move(cannot) : std::move(why);
+  if (std::string why = not_a_regular_file(*real); !why.empty()) {
+    *err = std::move(why);
     return std::string();
   }
   return disk_path(rel);  // as the user named it, for messages

@@ -9,6 +9,7 @@
 #include <map>
 #include <string_view>
 
+#include "base/wide_text_win32.h"
 #include "serve/watch_backend.h"
 
 namespace fs = std::filesystem;
@@ -25,22 +26,6 @@ constexpr DWORD kFilter = FILE_NOTIFY_CHANGE_FILE_NAME | FILE_NOTIFY_CHANGE_DIR_
                           FILE_NOTIFY_CHANGE_ATTRIBUTES | FILE_NOTIFY_CHANGE_CREATION;
 // 64 KiB: the most a read reports over the network; more changes at once set `rescan`.
 constexpr size_t kBufferWords = 64 * 1024 / sizeof(DWORD);
-
-std::wstring to_wide(std::string_view s) {
-  if (s.empty()) return std::wstring();
-  int n = MultiByteToWideChar(CP_UTF8, 0, s.data(), int(s.size()), nullptr, 0);
-  std::wstring out(size_t(std::max(n, 0)), L'\0');
-  MultiByteToWideChar(CP_UTF8, 0, s.data(), int(s.size()), out.data(), n);
-  return out;
-}
-
-std::string from_wide(std::wstring_view s) {
-  if (s.empty()) return std::string();
-  int n = WideCharToMultiByte(CP_UTF8, 0, s.data(), int(s.size()), nullptr, 0, nullptr, nullptr);
-  std::string out(size_t(std::max(n, 0)), '\0');
-  WideCharToMultiByte(CP_UTF8, 0, s.data(), int(s.size()), out.data(), n, nullptr, nullptr);
-  return out;
-}
 
 // One root folder and its pending read. The buffer and OVERLAPPED belong to the system
 // while a read is pending, so the destructor cancels the read and waits for it.
