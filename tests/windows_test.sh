@@ -41,7 +41,7 @@ cleanup() {
   fi
   # This prefix's wineserver and every Windows process of it; no other Wine's.
   if [[ -d "$WINEPREFIX" ]] && command -v wineserver >/dev/null; then
-    timeout 30 wineserver -k 2>/dev/null || true
+    timeout 30 wineserver -k >/dev/null 2>&1 || true
   fi
   rm -rf "$work"
 }
